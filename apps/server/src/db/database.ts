@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/** The Drizzle handle every repository receives, whichever driver sits below it. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: DatabaseKind;
+  /** Applies the drizzle-kit migrations; safe to call from several nodes at once. */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** Serialises migrations when several API nodes start against one PostgreSQL at once. */
+const MIGRATION_LOCK_ID = 7_304_118_221;
+
+export type OpenDatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === 'postgres'
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openPglite(options.dataDir, options.loadDataDir);
+}
+
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined) {
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  const db = drizzlePglite({ client }) as unknown as Database;
+  const handle: DatabaseHandle & { client: PGlite } = {
+    db,
+    kind: 'pglite',
+    client,
+    // PGlite is one connection in one process, so no lock is needed around migrations.
+    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+  return handle;
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  const db = drizzlePg({ client: pool }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg({ client }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,20 @@
+/** Every service takes a clock so tests can move time (architecture decision 10). */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests can set and advance. */
+export class ManualClock implements Clock {
+  constructor(private current: Date = new Date('2026-01-01T00:00:00Z')) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(date: Date): void {
+    this.current = new Date(date);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config/env';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { openDatabase } from './db/database';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+
+  const embedded = !config.databaseUrl;
+  let releaseLock: (() => Promise<void>) | undefined;
+  if (embedded) {
+    try {
+      releaseLock = await lockDataDir(config.dataDir);
+    } catch (err) {
+      if (err instanceof DataDirLockedError) fail(err.message);
+      throw err;
+    }
+  }
+
+  const database = config.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+  await database.migrate();
+
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      await releaseLock?.();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    app.log.error(err);
+    await database.close();
+    await releaseLock?.();
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,28 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { algoConfig, type AlgoConfigRow, type NewAlgoConfigRow } from './algo-config.schema';
+
+export function createAlgoConfigRepository(db: Database) {
+  return {
+    async listEnabled(algoSet: string, clientType: string): Promise<AlgoConfigRow[]> {
+      return db
+        .select()
+        .from(algoConfig)
+        .where(
+          and(
+            eq(algoConfig.algoSet, algoSet),
+            eq(algoConfig.enabled, true),
+            inArray(algoConfig.clientType, [clientType, 'all']),
+          ),
+        )
+        .orderBy(asc(algoConfig.sort), asc(algoConfig.id));
+    },
+    /** Adds rows that are missing; rows already there (maybe edited by admins) are kept. */
+    async insertMissing(rows: NewAlgoConfigRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db.insert(algoConfig).values(rows).onConflictDoNothing();
+    },
+  };
+}
+
+export type AlgoConfigRepository = ReturnType<typeof createAlgoConfigRepository>;

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { isApiPath, sendApiNotFound } from './errors';
+
+const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/;
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
+ * any page path that is not a file answered with index.html so the client router takes it
+ * (history mode). API paths never fall back to the page.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
+  const indexFile = path.join(opts.distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (!hasWeb) {
+    app.log.warn(`Web app not built (${indexFile} is missing): page paths answer 404.`);
+  } else {
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          'cache-control',
+          HASHED_ASSET.test(filePath.split(path.sep).join('/'))
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  function sendIndex(reply: FastifyReply) {
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (isApiPath(pathname)) return sendApiNotFound(request, reply);
+    if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    const asFile = path.join(opts.distDir, path.normalize(pathname));
+    if (
+      asFile.startsWith(opts.distDir + path.sep) &&
+      fs.existsSync(asFile) &&
+      fs.statSync(asFile).isFile()
+    ) {
+      return reply.sendFile(path.relative(opts.distDir, asFile));
+    }
+    // A missing asset is a real 404, not the page: the browser would try to run HTML as JS.
+    if (pathname.startsWith('/assets/') || path.extname(pathname) !== '') {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    return sendIndex(reply);
+  });
+});

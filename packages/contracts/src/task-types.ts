@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * Task types: the spec §3 list plus the kinds this product adds for 3D and the image tools.
+ * `media` is the gateway segment (`/api/gw/v3/{media}/{module}/async`).
+ */
+export const taskTypeDefinitions = {
+  txt2img: { media: 'image' },
+  img2img: { media: 'image' },
+  image_edit: { media: 'image' },
+  upscale: { media: 'image' },
+  remove_bg: { media: 'image' },
+  video_diffusion: { media: 'video' },
+  video_diffusion_img2vid: { media: 'video' },
+  video_diffusion_keyframes: { media: 'video' },
+  video_diffusion_multi_img2vid: { media: 'video' },
+  video_diffusion_audio_animate: { media: 'video' },
+  mouth_speech: { media: 'video' },
+  video_creative_upscaler: { media: 'video' },
+  text_to_3d: { media: '3d' },
+  image_to_3d: { media: '3d' },
+} as const satisfies Record<string, { media: 'image' | 'video' | '3d' }>;
+
+export type TaskType = keyof typeof taskTypeDefinitions;
+export const taskTypes = Object.keys(taskTypeDefinitions) as TaskType[];
+export const taskTypeSchema = z.enum(taskTypes as [TaskType, ...TaskType[]]);
+
+/** Engines a task type can be routed to (architecture decision 4). */
+export const engineNames = ['local', 'comfyui', 'openai'] as const;
+export const engineNameSchema = z.enum(engineNames);
+export type EngineName = z.infer<typeof engineNameSchema>;

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every test: typecheck, unit and integration tests on PGlite, the database tests again on
+# a real PostgreSQL started here, then the browser tests against the built app in Chromium.
+# Installs Chromium and PostgreSQL from Debian's packages when they are missing (as root).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+source scripts/lib/system-deps.sh
+ensure_system_deps
+
+if [ ! -d node_modules ]; then
+  echo "node_modules is missing: run 'npm ci' first (the README's test command does)." >&2
+  exit 1
+fi
+
+echo "== typecheck"
+npm run --silent typecheck
+
+echo "== unit and integration tests (PGlite)"
+npx vitest run
+
+echo "== database tests on PostgreSQL"
+source scripts/lib/postgres.sh
+start_temp_postgres
+trap stop_temp_postgres EXIT
+TEST_DATABASE_URL="$PG_URL" npx vitest run --project server
+
+echo "== browser tests (Chromium)"
+npm run --silent build
+npm run --silent test:e2e
