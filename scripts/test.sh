@@ -13,8 +13,9 @@ if [ ! -d node_modules ]; then
   exit 1
 fi
 
-echo "== typecheck"
+echo "== typecheck and lint"
 npm run --silent typecheck
+npm run --silent lint
 
 echo "== unit and integration tests (PGlite)"
 npx vitest run

@@ -11,7 +11,10 @@ describe('loadConfig', () => {
   });
 
   it('treats empty strings as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+    });
   });
 
   it('lists every bad variable at once', () => {

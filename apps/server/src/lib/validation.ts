@@ -28,7 +28,8 @@ export function flattenUnionIssues(issues: Issue[], prefix: PropertyKey[] = []):
     const path = [...prefix, ...issue.path];
     if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [{ ...issue, path }];
     const relevant = issue.errors.filter(
-      (branch) => !(branch.length === 1 && branch[0]?.code === 'invalid_type' && branch[0].path.length === 0),
+      (branch) =>
+        !(branch.length === 1 && branch[0]?.code === 'invalid_type' && branch[0].path.length === 0),
     );
     const [only] = relevant;
     return relevant.length === 1 && only ? flattenUnionIssues(only, path) : [{ ...issue, path }];
@@ -41,6 +42,9 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
     return {
-      error: new RequestValidationError(flattenUnionIssues(result.error.issues), httpPart ?? 'body'),
+      error: new RequestValidationError(
+        flattenUnionIssues(result.error.issues),
+        httpPart ?? 'body',
+      ),
     };
   };

@@ -50,7 +50,9 @@ describe('the error envelope', () => {
       headers: { 'accept-language': 'es-ES,es;q=0.9' },
     });
     expect(viaAccept.json().msg).toBe('Inicia sesión primero');
-    expect((await get('/prod-api/test/login', 'ja-JP')).json().msg).toBe('先にログインしてください');
+    expect((await get('/prod-api/test/login', 'ja-JP')).json().msg).toBe(
+      '先にログインしてください',
+    );
     expect((await get('/prod-api/test/login', 'fr')).json().msg).toBe('Please log in first');
   });
 });

@@ -74,13 +74,24 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (known) {
       return sendFailure(reply, known.status, ErrorCode.invalidParams, translate(lang, known.key));
     }
-    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    const status =
+      'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) {
-      return sendFailure(reply, 429, ErrorCode.tooManyRequests, translate(lang, 'errors.tooManyRequests'));
+      return sendFailure(
+        reply,
+        429,
+        ErrorCode.tooManyRequests,
+        translate(lang, 'errors.tooManyRequests'),
+      );
     }
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'request refused');
-      return sendFailure(reply, status, ErrorCode.invalidParams, translate(lang, 'errors.invalidParams'));
+      return sendFailure(
+        reply,
+        status,
+        ErrorCode.invalidParams,
+        translate(lang, 'errors.invalidParams'),
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendFailure(reply, 500, ErrorCode.systemError, translate(lang, 'errors.system'));

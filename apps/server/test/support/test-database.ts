@@ -16,7 +16,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   const name = `lumen_t_${randomBytes(6).toString('hex')}`;
   await withAdmin(url, (admin) =>
-    retryWhileTemplateBusy(() => admin.query(`create database ${name} template ${inject('postgresTemplate')}`)),
+    retryWhileTemplateBusy(() =>
+      admin.query(`create database ${name} template ${inject('postgresTemplate')}`),
+    ),
   );
   const target = new URL(url);
   target.pathname = `/${name}`;

@@ -14,7 +14,8 @@ export const en = {
   'errors.system': 'System error',
   'errors.serviceUnavailable': 'Server busy, please try again shortly',
   'errors.loginRequired': 'Please log in first',
-  'errors.noCredits': "Don't have enough points for production, Get Credits or become a subscriber!",
+  'errors.noCredits':
+    "Don't have enough points for production, Get Credits or become a subscriber!",
   'errors.noCreditsPaid': "Don't have enough points for production, Get Credits!",
   'errors.upgradeRequired': 'This feature is available to subscribed users only',
 } as const;

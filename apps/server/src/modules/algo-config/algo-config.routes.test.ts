@@ -22,7 +22,9 @@ describe('GET /prod-api/content/algo_config/list', () => {
     expect(body.code).toBe(0);
     expect(Array.isArray(body.result.data)).toBe(true);
     expect(body.result.data.length).toBeGreaterThan(5);
-    expect(body.result.data.every((r: { algo_set: string }) => r.algo_set === 'effect_set')).toBe(true);
+    expect(body.result.data.every((r: { algo_set: string }) => r.algo_set === 'effect_set')).toBe(
+      true,
+    );
     const sorts = body.result.data.map((r: { sort: number }) => r.sort);
     expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
     expect(body.result.data[0]).toMatchObject({ key: 'hug', task_type: 'video_diffusion_img2vid' });
@@ -57,7 +59,9 @@ describe('GET /prod-api/content/algo_config/list', () => {
       .update(algoConfig)
       .set({ enabled: false, name: 'Edited' })
       .where(eq(algoConfig.key, 'melt'));
-    await createAlgoConfigService({ repository: createAlgoConfigRepository(t.database.db) }).seedDefaults();
+    await createAlgoConfigService({
+      repository: createAlgoConfigRepository(t.database.db),
+    }).seedDefaults();
     const keys = (await list()).json().result.data.map((r: { key: string }) => r.key);
     expect(keys).not.toContain('melt');
     const [row] = await t.database.db.select().from(algoConfig).where(eq(algoConfig.key, 'melt'));

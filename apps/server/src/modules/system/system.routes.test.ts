@@ -33,7 +33,11 @@ describe('system routes', () => {
 
   it('answers unknown API paths with 404 in the envelope, translated', async () => {
     for (const url of ['/prod-api/does-not-exist', '/api/nope', '/capi/notify/x']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { 'x-accept-language': 'es' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'x-accept-language': 'es' },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe(1004);
       expect(res.json().msg).toContain('no existe');

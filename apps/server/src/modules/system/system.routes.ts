@@ -31,7 +31,11 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (app, deps)
   app.get(
     apiPaths.version,
     {
-      schema: { tags: ['system'], summary: 'The running version', response: { 200: versionInfoSchema } },
+      schema: {
+        tags: ['system'],
+        summary: 'The running version',
+        response: { 200: versionInfoSchema },
+      },
       logLevel: 'warn',
     },
     async (_request, reply) => {

@@ -1,9 +1,6 @@
 import { apiPaths } from '@lumen/contracts/api-paths';
 import { envelopeSchema } from '@lumen/contracts/envelope';
-import {
-  trackingEventsBodySchema,
-  trackingEventsResultSchema,
-} from '@lumen/contracts/tracking';
+import { trackingEventsBodySchema, trackingEventsResultSchema } from '@lumen/contracts/tracking';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import type { TrackingService } from './tracking.service';

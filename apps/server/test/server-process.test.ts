@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testDatabaseKind } from './support/test-database';
+
+const mainFile = path.resolve(import.meta.dirname, '../src/main.ts');
+const children: ChildProcess[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(port: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server on ${port} did not become healthy`);
+}
+
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+// The data-dir lock guards the embedded database; it is the same on either test database.
+describe.skipIf(testDatabaseKind !== 'pglite')('the server process', () => {
+  it('refuses a second server on the same data dir while the first keeps serving', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-proc-'));
+    const port = await freePort();
+    const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForHealth(port);
+
+    const secondPort = await freePort();
+    const second = startServer({ PORT: String(secondPort), DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/in use by another running server/);
+
+    const res = await fetch(`http://127.0.0.1:${port}/prod-api/content/algo_config/list`);
+    expect(((await res.json()) as { code: number }).code).toBe(0);
+
+    // A clean stop releases the lock, so the next start works and finds the data again.
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const third = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForHealth(port);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('exits with a list of what is wrong in the configuration', async () => {
+    const bad = startServer({ PORT: 'eighty', DATABASE_URL: 'mysql://nope' });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toContain('Invalid configuration');
+    expect(bad.output()).toContain('PORT');
+    expect(bad.output()).toContain('DATABASE_URL');
+  });
+});

@@ -1,0 +1,41 @@
+import type { EngineName, TaskType } from '@lumen/contracts/task-types';
+
+/**
+ * An engine turns one task into output files (architecture decision 4). The worker runner
+ * claims a task, hands it to the engine that `algo_config` names for its type, and uploads
+ * what comes back. Engines never touch the database or the object store themselves: all I/O
+ * goes through `EngineIO`, so the same engine runs inside the server or in a remote worker.
+ */
+export interface Engine {
+  readonly name: EngineName;
+  /** Task types this engine can serve; a worker declares them when it claims. */
+  supports(taskType: TaskType): boolean;
+  run(task: EngineTask, io: EngineIO): Promise<EngineOutput[]>;
+}
+
+export type EngineTask = {
+  id: string;
+  taskType: TaskType;
+  /** Validated settings (prompt, seed, ratio, count, duration, …) as the gateway stored them. */
+  settings: Record<string, unknown>;
+  /** Media keys of the task's inputs, by kind. */
+  inputs: { images: string[]; videos: string[]; audios: string[] };
+};
+
+export interface EngineIO {
+  /** Reads an input's bytes by media key. */
+  readInput(key: string): Promise<Buffer>;
+  /** Reports progress 0–100; resolves false when the task was cancelled and work should stop. */
+  progress(percent: number): Promise<boolean>;
+  readonly signal: AbortSignal;
+}
+
+export type EngineOutput = {
+  kind: 'image' | 'video' | 'model' | 'audio';
+  mime: string;
+  bytes: Buffer;
+  width?: number;
+  height?: number;
+  durationS?: number;
+  seed?: number;
+};
