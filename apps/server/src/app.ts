@@ -12,6 +12,22 @@ import { createVersionReader } from './modules/system/version';
 import { createTrackingRepository } from './modules/tracking/tracking.repository';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { createTrackingService } from './modules/tracking/tracking.service';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import { createMailer, mailDirFor } from './adapters/mail/create-mailer';
+import { createFileSmsSender, smsDirFor } from './adapters/sms/file-sms-sender';
+import { createAccountRepository } from './modules/account/account.repository';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
+import { authPlugin } from './modules/auth/auth.plugin';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createCaptchaService } from './modules/auth/captcha.service';
+import { createOAuthVerifier } from './modules/auth/oauth/oauth-verifier';
+import { createSessionRepository } from './modules/auth/session.repository';
+import { createSessionService } from './modules/auth/session.service';
+import { devtoolsRoutes } from './modules/devtools/devtools.routes';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
@@ -40,6 +56,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   });
 
   await app.register(errorsPlugin);
+  await app.register(fastifyCookie);
   await app.register(openapiPlugin, { version: packageJson.version });
 
   const algoConfig = createAlgoConfigService({
@@ -50,7 +67,53 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     clock,
   });
 
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    clock,
+  });
+  const sms = createFileSmsSender({ dir: smsDirFor(config.dataDir), clock });
+  const authRepository = createAuthRepository(database.db);
+  const sessions = createSessionService({
+    repository: createSessionRepository(database.db),
+    clock,
+  });
+  const captcha = createCaptchaService({ repository: authRepository, mailer, sms, clock });
+  const auth = createAuthService({
+    repository: authRepository,
+    sessions,
+    captcha,
+    identities: createOAuthVerifier({
+      oauth: config.oauth,
+      partner: config.partner,
+      logger: app.log,
+    }),
+    clock,
+    adminEmails: config.adminEmails,
+  });
+  const account = createAccountService({
+    repository: createAccountRepository(database.db),
+    auth,
+    clock,
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+  });
+
+  await app.register(authPlugin, { sessions });
   await app.register(systemRoutes, { ping: () => database.ping(), getVersion });
+  await app.register(authRoutes, {
+    auth,
+    captcha,
+    sessions,
+    secureCookies: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(accountRoutes, { service: account });
+  if (config.nodeEnv !== 'production') {
+    await app.register(devtoolsRoutes, {
+      mailDir: mailDirFor(config.dataDir),
+      smsDir: smsDirFor(config.dataDir),
+    });
+  }
   await app.register(algoConfigRoutes, { service: algoConfig });
   await app.register(trackingRoutes, { service: tracking });
   await app.register(webPlugin, { distDir: config.webDistDir });
@@ -58,6 +121,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   app.addHook('onReady', async () => {
     await algoConfig.seedDefaults();
   });
+  app.addHook('onClose', async () => mailer.close());
 
-  return app as unknown as FastifyInstance;
+  return Object.assign(app as unknown as FastifyInstance, { services: { account } });
 }

@@ -20,6 +20,21 @@ export const ErrorCode = {
   noCredits: 2007,
   /** Feature needs a higher plan: the client opens the pay dialog on its default tab. */
   upgradeRequired: 2020,
+  /** Sign-in refused: wrong password, unknown account, provider said no. */
+  loginFailed: 3001,
+  /** The verification code is wrong; the code stays usable until its tries run out. */
+  captchaWrong: 3002,
+  /** The verification code expired, was used, or ran out of tries: ask for a new one. */
+  captchaExpired: 3003,
+  /** A new code was asked for within the 60 s resend wait. */
+  captchaTooSoon: 3004,
+  usernameExists: 3005,
+  /** The account was deleted (or is being deleted) and cannot sign in. */
+  accountClosed: 3006,
+  /** This sign-in method is not set up on this server. */
+  loginMethodUnavailable: 3007,
+  phoneInUse: 3008,
+  emailInUse: 3009,
   /** Sign-in needed: the client logs out and opens the login dialog. */
   loginRequired: 3015,
   /** Refresh credential rejected: queued requests are dropped and the user is logged out. */

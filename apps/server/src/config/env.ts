@@ -15,7 +15,52 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   APP_VERSION: z.string().min(1).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Lumen <no-reply@lumen.local>'),
+  ADMIN_EMAILS: z.string().default(''),
+  ...oauthEnv('GOOGLE'),
+  ...oauthEnv('DISCORD'),
+  ...oauthEnv('APPLE'),
+  ...oauthEnv('FACEBOOK'),
+  PARTNER_VERIFY_URL: z.url().optional(),
+  PARTNER_APP_IDS: z.string().default(''),
 });
+
+/** Each sign-in provider is configured by URL and client id (architecture decision 7). */
+function oauthEnv<P extends string>(provider: P) {
+  const url = z.url().optional();
+  return {
+    [`OAUTH_${provider}_CLIENT_ID`]: z.string().min(1).optional(),
+    [`OAUTH_${provider}_CLIENT_SECRET`]: z.string().min(1).optional(),
+    [`OAUTH_${provider}_AUTHORIZE_URL`]: url,
+    [`OAUTH_${provider}_TOKEN_URL`]: url,
+    [`OAUTH_${provider}_USERINFO_URL`]: url,
+    [`OAUTH_${provider}_JWKS_URL`]: url,
+    [`OAUTH_${provider}_ISSUER`]: z.string().min(1).optional(),
+  } as Record<`OAUTH_${P}_${OAuthSetting}`, z.ZodOptional<z.ZodString> | z.ZodOptional<z.ZodURL>>;
+}
+
+type OAuthSetting =
+  | 'CLIENT_ID'
+  | 'CLIENT_SECRET'
+  | 'AUTHORIZE_URL'
+  | 'TOKEN_URL'
+  | 'USERINFO_URL'
+  | 'JWKS_URL'
+  | 'ISSUER';
+
+export const oauthProviders = ['google', 'discord', 'apple', 'facebook'] as const;
+export type OAuthProviderName = (typeof oauthProviders)[number];
+
+export type OAuthProviderConfig = {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  authorizeUrl: string | undefined;
+  tokenUrl: string | undefined;
+  userinfoUrl: string | undefined;
+  jwksUrl: string | undefined;
+  issuer: string | undefined;
+};
 
 export type RawEnv = z.infer<typeof envSchema>;
 
@@ -29,6 +74,11 @@ export type Config = {
   logLevel: RawEnv['LOG_LEVEL'];
   webDistDir: string;
   appVersion: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmails: string[];
+  oauth: Record<OAuthProviderName, OAuthProviderConfig>;
+  partner: { verifyUrl: string | undefined; appIds: string[] };
 };
 
 export class ConfigError extends Error {
@@ -60,5 +110,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     appVersion: e.APP_VERSION,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmails: splitList(e.ADMIN_EMAILS).map((m) => m.toLowerCase()),
+    oauth: Object.fromEntries(
+      oauthProviders.map((p) => [p, readOAuth(e, p.toUpperCase() as Uppercase<OAuthProviderName>)]),
+    ) as Record<OAuthProviderName, OAuthProviderConfig>,
+    partner: { verifyUrl: e.PARTNER_VERIFY_URL, appIds: splitList(e.PARTNER_APP_IDS) },
+  };
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+function readOAuth(e: RawEnv, p: Uppercase<OAuthProviderName>): OAuthProviderConfig {
+  const get = (setting: OAuthSetting) =>
+    (e as unknown as Record<string, string | undefined>)[`OAUTH_${p}_${setting}`];
+  return {
+    clientId: get('CLIENT_ID'),
+    clientSecret: get('CLIENT_SECRET'),
+    authorizeUrl: get('AUTHORIZE_URL'),
+    tokenUrl: get('TOKEN_URL'),
+    userinfoUrl: get('USERINFO_URL'),
+    jwksUrl: get('JWKS_URL'),
+    issuer: get('ISSUER'),
   };
 }

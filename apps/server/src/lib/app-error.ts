@@ -12,8 +12,11 @@ export class AppError extends Error {
     readonly messageKey: MessageKey,
     readonly params: MessageParams = {},
     readonly fields?: { field: string; message: string }[],
+    /** Overrides the status the code maps to: HTTP 401 for an expired ticket (spec §8). */
+    readonly httpStatus?: number,
+    options?: { cause?: unknown },
   ) {
-    super(messageKey);
+    super(messageKey, options);
     this.name = 'AppError';
   }
 }

@@ -32,7 +32,11 @@ function sendFailure(
   msg: string,
   fields?: { field: string; message: string }[],
 ) {
-  return reply.status(status).send({ code, msg, result: fields ? { fields } : null });
+  // Failures bypass the route's success schema: a 2007 answered with HTTP 200 is not a result.
+  return reply
+    .status(status)
+    .serializer(JSON.stringify)
+    .send({ code, msg, result: fields ? { fields } : null });
 }
 
 function fieldName(part: string, path: PropertyKey[]): string {
@@ -53,7 +57,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       return sendFailure(
         reply,
-        httpStatusForCode(error.code),
+        error.httpStatus ?? httpStatusForCode(error.code),
         error.code,
         translate(lang, error.messageKey, error.params),
         error.fields,

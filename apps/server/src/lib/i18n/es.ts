@@ -19,4 +19,25 @@ export const es: Record<MessageKey, string> = {
     'No tienes suficientes puntos para generar. ¡Consigue créditos o hazte suscriptor!',
   'errors.noCreditsPaid': 'No tienes suficientes puntos para generar. ¡Consigue créditos!',
   'errors.upgradeRequired': 'Esta función solo está disponible para usuarios suscritos',
+  'errors.loginFailed': 'Error al iniciar sesión: la cuenta o la contraseña no son correctas',
+  'errors.oauthFailed':
+    '¡Error de inicio de sesión! {provider} no confirmó tu cuenta; inténtalo de nuevo',
+  'errors.loginMethodUnavailable':
+    'El inicio de sesión con {provider} no está disponible en este servidor',
+  'errors.captchaWrong': 'El código de verificación no es correcto. Inténtalo de nuevo.',
+  'errors.captchaExpired':
+    'El código de verificación ha caducado o ya no es válido. Solicita uno nuevo.',
+  'errors.captchaTooSoon': 'Espera {seconds} s antes de pedir otro código',
+  'errors.captchaSendFailed': 'No se pudo enviar el código de verificación; inténtalo más tarde',
+  'errors.usernameExists': 'El nombre de usuario ya existe',
+  'errors.accountClosed': 'Esta cuenta se ha eliminado y ya no puede iniciar sesión',
+  'errors.phoneInUse': 'Este número de teléfono ya está vinculado a otra cuenta',
+  'errors.emailInUse': 'Esta dirección de correo ya la usa otra cuenta',
+  'errors.refreshRejected': 'Tu sesión ha terminado; inicia sesión de nuevo',
+  'errors.ticketExpired': 'Tu inicio de sesión ha caducado',
+  'errors.deletePhrase': 'Para eliminar tu cuenta, escribe exactamente: Delete My Account',
+  'mail.captchaSubject': 'Tu código de verificación de Lumen: {code}',
+  'mail.captchaBody':
+    'Tu código de verificación es {code}. Es válido durante {minutes} minutos. Si no lo has pedido, ignora este mensaje.',
+  'sms.captcha': '[Lumen] Tu código de verificación es {code}, válido durante {minutes} minutos.',
 };

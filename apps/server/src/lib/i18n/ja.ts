@@ -19,4 +19,25 @@ export const ja: Record<MessageKey, string> = {
     '生成に必要なポイントが足りません。ポイントを入手するか、サブスクリプションに登録してください！',
   'errors.noCreditsPaid': '生成に必要なポイントが足りません。ポイントを入手してください！',
   'errors.upgradeRequired': 'この機能はサブスクリプション会員のみご利用いただけます',
+  'errors.loginFailed': 'ログインに失敗しました：アカウントまたはパスワードが正しくありません',
+  'errors.oauthFailed':
+    'ログインエラー！{provider} でアカウントを確認できませんでした。もう一度お試しください',
+  'errors.loginMethodUnavailable': 'このサーバーでは {provider} でのログインは利用できません',
+  'errors.captchaWrong': '認証コードが正しくありません。もう一度お試しください。',
+  'errors.captchaExpired':
+    '認証コードの有効期限が切れたか、使用済みです。新しいコードを取得してください。',
+  'errors.captchaTooSoon': '{seconds} 秒後にもう一度コードを取得してください',
+  'errors.captchaSendFailed':
+    '認証コードを送信できませんでした。しばらくしてからもう一度お試しください',
+  'errors.usernameExists': 'このユーザー名は既に使われています',
+  'errors.accountClosed': 'このアカウントは削除されているため、ログインできません',
+  'errors.phoneInUse': 'この電話番号は既に別のアカウントに登録されています',
+  'errors.emailInUse': 'このメールアドレスは既に別のアカウントで使われています',
+  'errors.refreshRejected': 'セッションが終了しました。もう一度ログインしてください',
+  'errors.ticketExpired': 'ログインの有効期限が切れました',
+  'errors.deletePhrase': 'アカウントを削除するには、正確に「Delete My Account」と入力してください',
+  'mail.captchaSubject': 'Lumen の認証コード：{code}',
+  'mail.captchaBody':
+    '認証コードは {code} です。有効期間は {minutes} 分です。心当たりがない場合は、このメッセージを無視してください。',
+  'sms.captcha': '【Lumen】認証コードは {code} です（{minutes} 分間有効）。',
 };

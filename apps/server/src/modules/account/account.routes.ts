@@ -1,0 +1,148 @@
+import {
+  bindPhoneBodySchema,
+  contactBodySchema,
+  createdSchema,
+  deleteAccountBodySchema,
+  deleteAccountResultSchema,
+  feedbackBodySchema,
+  profileCheckSchema,
+  profileSchema,
+  settingsSchema,
+  surveyBodySchema,
+  updateProfileBodySchema,
+  updateSettingsBodySchema,
+} from '@lumen/contracts/account';
+import { envelopeSchema } from '@lumen/contracts/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope';
+import { clearSessionCookies } from '../auth/auth.plugin';
+import type { AccountService } from './account.service';
+
+const tags = ['account'];
+
+export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> = async (
+  app,
+  { service },
+) => {
+  const userId = async (request: { requireAuth(): Promise<{ user: { id: number } }> }) =>
+    (await request.requireAuth()).user.id;
+
+  app.get(
+    '/prod-api/user/profile',
+    { schema: { tags, summary: 'My profile', response: { 200: envelopeSchema(profileSchema) } } },
+    async (request) => ok(await service.getProfile(await userId(request))),
+  );
+  app.put(
+    '/prod-api/user/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Change profile fields (only those sent)',
+        body: updateProfileBodySchema,
+        response: { 200: envelopeSchema(profileSchema) },
+      },
+    },
+    async (request) => ok(await service.updateProfile(await userId(request), request.body)),
+  );
+  app.post(
+    '/prod-api/user/phone/bind',
+    {
+      schema: {
+        tags,
+        summary: 'Bind a phone number, proven by a code sent with purpose "bind"',
+        body: bindPhoneBodySchema,
+        response: { 200: envelopeSchema(profileSchema) },
+      },
+    },
+    async (request) =>
+      ok(await service.bindPhone(await userId(request), request.body.phone, request.body.captcha)),
+  );
+  app.get(
+    '/prod-api/user/settings',
+    { schema: { tags, summary: 'My settings', response: { 200: envelopeSchema(settingsSchema) } } },
+    async (request) => ok(await service.getSettings(await userId(request))),
+  );
+  app.put(
+    '/prod-api/user/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change e-mail notice settings',
+        body: updateSettingsBodySchema,
+        response: { 200: envelopeSchema(settingsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await service.updateSettings(await userId(request), request.body.email_notices)),
+  );
+  app.get(
+    '/prod-api/content/user/profile/check',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the collect-account-info wizard should be shown',
+        response: { 200: envelopeSchema(profileCheckSchema) },
+      },
+    },
+    async (request) => ok(await service.profileCheck(await userId(request))),
+  );
+  app.post(
+    '/prod-api/user/survey',
+    {
+      schema: {
+        tags,
+        summary: 'Submit the 3-step survey: occupation, purposes, interests',
+        body: surveyBodySchema,
+        response: { 200: envelopeSchema(profileCheckSchema) },
+      },
+    },
+    async (request) => ok(await service.submitSurvey(await userId(request), request.body)),
+  );
+  app.post(
+    '/prod-api/user/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete my account; the body must carry the phrase "Delete My Account"',
+        body: deleteAccountBodySchema,
+        response: { 200: envelopeSchema(deleteAccountResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.deleteAccount(await userId(request), request.body.phrase);
+      clearSessionCookies(reply);
+      return ok(result);
+    },
+  );
+  app.post(
+    '/prod-api/user/feedback',
+    {
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Send feedback with an optional screenshot',
+        body: feedbackBodySchema,
+        response: { 200: envelopeSchema(createdSchema) },
+      },
+    },
+    async (request) => {
+      const auth = await request.optionalAuth();
+      return ok(await service.submitFeedback(auth?.user.id ?? null, request.body));
+    },
+  );
+  app.post(
+    '/prod-api/user/contact',
+    {
+      schema: {
+        tags,
+        summary: 'Contact us',
+        body: contactBodySchema,
+        response: { 200: envelopeSchema(createdSchema) },
+      },
+    },
+    async (request) => {
+      const auth = await request.optionalAuth();
+      return ok(await service.submitContact(auth?.user.id ?? null, request.body));
+    },
+  );
+};

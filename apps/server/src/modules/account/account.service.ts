@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  DELETE_ACCOUNT_PHRASE,
+  type Profile,
+  type Settings,
+  type SurveyBody,
+  type UpdateProfileBody,
+} from '@lumen/contracts/account';
+import { ErrorCode } from '@lumen/contracts/error-codes';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { AuthService } from '../auth/auth.service';
+import type { AccountRepository } from './account.repository';
+import type { EmailNotices, UserProfileRow } from './account.schema';
+
+/** Personal data of a deleted account is kept this long (for disputes and fraud), then purged. */
+export const DELETION_RETENTION_DAYS = 30;
+/** Spec §4: a deletion request is answered within 15 working days. */
+export const DELETION_REPLY_WITHIN_DAYS = 15;
+
+const defaultNotices: EmailNotices = {
+  comments: true,
+  likes: true,
+  follows: true,
+  official: true,
+  marketing: false,
+};
+
+type ProfileFields = Omit<UpdateProfileBody, 'username' | 'nickname'>;
+
+function imageFromDataUrl(dataUrl: string): { bytes: Buffer; ext: 'png' | 'jpg' } {
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  // Trust the bytes, not the label: PNG and JPEG signatures.
+  const isPng = bytes
+    .subarray(0, 8)
+    .equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  if ((!isPng && !isJpeg) || bytes.length > 5 * 1024 * 1024) {
+    throw new AppError(ErrorCode.invalidParams, 'errors.invalidField', {
+      field: 'image',
+      reason: 'png or jpg, up to 5 MB',
+    });
+  }
+  return { bytes, ext: isPng ? 'png' : 'jpg' };
+}
+
+export function createAccountService(deps: {
+  repository: AccountRepository;
+  auth: AuthService;
+  clock: Clock;
+  uploadsDir: string;
+}) {
+  const { repository, auth, clock } = deps;
+
+  async function profileOf(userId: number): Promise<Profile> {
+    const [user, row] = await Promise.all([auth.getUser(userId), repository.findProfile(userId)]);
+    return {
+      userId: user.id,
+      username: user.username,
+      nickname: user.nickname,
+      avatar: user.avatar,
+      bio: row?.bio ?? '',
+      gender: (row?.gender as Profile['gender']) ?? null,
+      birthday: row?.birthday ?? null,
+      birthday_visibility: (row?.birthdayVisibility as Profile['birthday_visibility']) ?? 'private',
+      school: row?.school ?? '',
+      department: row?.department ?? '',
+      enrollment_time: row?.enrollmentTime ?? null,
+      education: (row?.education as Profile['education']) ?? null,
+      email: user.email,
+      phone: user.phone,
+      wechat_bound: false,
+    };
+  }
+
+  function settingsOf(row: UserProfileRow | undefined): Settings {
+    return { email_notices: { ...defaultNotices, ...row?.emailNotices } };
+  }
+
+  return {
+    getProfile: profileOf,
+
+    async updateProfile(userId: number, body: UpdateProfileBody): Promise<Profile> {
+      const { username, nickname, ...rest } = body;
+      if (username !== undefined || nickname !== undefined) {
+        await auth.rename(userId, {
+          ...(username !== undefined ? { username } : {}),
+          ...(nickname !== undefined ? { nickname } : {}),
+        });
+      }
+      const fields: ProfileFields = rest;
+      if (Object.keys(fields).length > 0) {
+        await repository.upsertProfile(
+          userId,
+          {
+            ...(fields.bio !== undefined ? { bio: fields.bio } : {}),
+            ...(fields.gender !== undefined ? { gender: fields.gender } : {}),
+            ...(fields.birthday !== undefined ? { birthday: fields.birthday } : {}),
+            ...(fields.birthday_visibility !== undefined
+              ? { birthdayVisibility: fields.birthday_visibility }
+              : {}),
+            ...(fields.school !== undefined ? { school: fields.school } : {}),
+            ...(fields.department !== undefined ? { department: fields.department } : {}),
+            ...(fields.enrollment_time !== undefined
+              ? { enrollmentTime: fields.enrollment_time }
+              : {}),
+            ...(fields.education !== undefined ? { education: fields.education } : {}),
+          },
+          clock.now(),
+        );
+      }
+      return profileOf(userId);
+    },
+
+    async bindPhone(userId: number, phone: string, code: string): Promise<Profile> {
+      await auth.bindPhone(userId, phone, code);
+      return profileOf(userId);
+    },
+
+    async getSettings(userId: number): Promise<Settings> {
+      return settingsOf(await repository.findProfile(userId));
+    },
+
+    async updateSettings(userId: number, patch: Partial<EmailNotices>): Promise<Settings> {
+      const current = settingsOf(await repository.findProfile(userId));
+      const row = await repository.upsertProfile(
+        userId,
+        { emailNotices: { ...current.email_notices, ...patch } },
+        clock.now(),
+      );
+      return settingsOf(row);
+    },
+
+    async profileCheck(userId: number) {
+      const row = await repository.findProfile(userId);
+      return {
+        need_collect: !row?.surveyCompletedAt,
+        completed_at: row?.surveyCompletedAt?.toISOString() ?? null,
+      };
+    },
+
+    async submitSurvey(userId: number, body: SurveyBody) {
+      const now = clock.now();
+      await repository.upsertProfile(userId, { survey: body, surveyCompletedAt: now }, now);
+      return { need_collect: false, completed_at: now.toISOString() };
+    },
+
+    /** Irreversible (spec §4): blocks sign-in, ends sessions, purges data after retention. */
+    async deleteAccount(userId: number, phrase: string) {
+      if (phrase !== DELETE_ACCOUNT_PHRASE) {
+        throw new AppError(ErrorCode.invalidParams, 'errors.deletePhrase', {}, [
+          { field: 'phrase', message: DELETE_ACCOUNT_PHRASE },
+        ]);
+      }
+      const now = clock.now();
+      const purgeAfter = new Date(now.getTime() + DELETION_RETENTION_DAYS * 24 * 3600_000);
+      await auth.closeAccount(userId);
+      await repository.insertDeletion(userId, now, purgeAfter);
+      return {
+        purge_after: purgeAfter.toISOString(),
+        reply_within_days: DELETION_REPLY_WITHIN_DAYS,
+      };
+    },
+
+    /** Purges accounts whose retention ended; safe to run again and from several nodes. */
+    async purgeDueAccounts(limit = 100): Promise<number> {
+      const now = clock.now();
+      const due = await repository.listDueDeletions(now, limit);
+      for (const deletion of due) {
+        await auth.purgeAccount(deletion.userId);
+        await repository.deleteProfile(deletion.userId);
+        await repository.markPurged(deletion.id, now);
+      }
+      return due.length;
+    },
+
+    async submitFeedback(
+      userId: number | null,
+      body: { text: string; image?: string | undefined },
+    ) {
+      let imagePath: string | null = null;
+      if (body.image) {
+        const { bytes, ext } = imageFromDataUrl(body.image);
+        const dir = path.join(deps.uploadsDir, 'feedback');
+        await fs.mkdir(dir, { recursive: true });
+        imagePath = path.join('feedback', `${randomUUID()}.${ext}`);
+        await fs.writeFile(path.join(deps.uploadsDir, imagePath), bytes);
+      }
+      const id = await repository.insertFeedback({
+        userId,
+        text: body.text,
+        imagePath,
+        createdAt: clock.now(),
+      });
+      return { id };
+    },
+
+    async submitContact(
+      userId: number | null,
+      body: { full_name: string; email: string; message: string },
+    ) {
+      const id = await repository.insertContact({
+        userId,
+        fullName: body.full_name,
+        email: body.email,
+        message: body.message,
+        createdAt: clock.now(),
+      });
+      return { id };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

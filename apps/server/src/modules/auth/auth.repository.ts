@@ -1,0 +1,224 @@
+import { and, count, desc, eq, gte, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import {
+  authFailures,
+  captchaCodes,
+  userIdentities,
+  users,
+  type CaptchaRow,
+  type NewUserRow,
+  type UserRow,
+} from './auth.schema';
+
+const UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === UNIQUE_VIOLATION || e.cause?.code === UNIQUE_VIOLATION;
+}
+
+export type NewSession = {
+  id: string;
+  userId: number;
+  now: Date;
+  expiresAt: Date;
+  ticketHash: string;
+  ticketExpiresAt: Date;
+  refreshHash: string;
+  userAgent: string | null;
+  ip: string | null;
+};
+
+export type TicketLookup = {
+  user: UserRow;
+  sessionId: string;
+  ticketExpiresAt: Date;
+};
+
+export function createAuthRepository(db: Database) {
+  return {
+    async findUserById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+    async findUserByPhone(phone: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.phone, phone));
+      return row;
+    },
+    async findUserByLogin(login: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(
+          or(sql`lower(${users.username}) = lower(${login})`, eq(users.email, login.toLowerCase())),
+        )
+        .limit(1);
+      return row;
+    },
+    async findUserByIdentity(provider: string, subject: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select({ user: users })
+        .from(userIdentities)
+        .innerJoin(users, eq(users.id, userIdentities.userId))
+        .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)));
+      return row?.user;
+    },
+    async usernameTaken(username: string): Promise<boolean> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`);
+      return (row?.n ?? 0) > 0;
+    },
+    /** Inserts a user; answers undefined when a unique field (name, e-mail, phone) is taken. */
+    async insertUser(row: NewUserRow): Promise<UserRow | undefined> {
+      try {
+        const [created] = await db.insert(users).values(row).returning();
+        return created;
+      } catch (err) {
+        if (isUniqueViolation(err)) return undefined;
+        throw err;
+      }
+    },
+    async linkIdentity(row: typeof userIdentities.$inferInsert): Promise<void> {
+      await db.insert(userIdentities).values(row).onConflictDoNothing();
+    },
+    async updateUser(id: number, patch: Partial<NewUserRow>): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    /** Clears personal data and links; the row stays so authored content keeps an owner. */
+    async anonymizeUser(id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(userIdentities).where(eq(userIdentities.userId, id));
+        await tx
+          .update(users)
+          .set({
+            username: `deleted_${id}`,
+            nickname: 'Deleted user',
+            avatar: '',
+            email: null,
+            phone: null,
+            passwordHash: null,
+            invitationCode: null,
+            channelId: null,
+            status: 'purged',
+          })
+          .where(eq(users.id, id));
+      });
+    },
+
+    async latestCaptcha(channel: string, address: string): Promise<CaptchaRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(captchaCodes)
+        .where(and(eq(captchaCodes.channel, channel), eq(captchaCodes.address, address)))
+        .orderBy(desc(captchaCodes.createdAt))
+        .limit(1);
+      return row;
+    },
+    async countCaptchasSince(
+      filter: { channel: string; address: string } | { ip: string },
+      since: Date,
+    ): Promise<number> {
+      const where =
+        'ip' in filter
+          ? and(eq(captchaCodes.ip, filter.ip), gte(captchaCodes.createdAt, since))
+          : and(
+              eq(captchaCodes.channel, filter.channel),
+              eq(captchaCodes.address, filter.address),
+              gte(captchaCodes.createdAt, since),
+            );
+      const [row] = await db.select({ n: count() }).from(captchaCodes).where(where);
+      return row?.n ?? 0;
+    },
+    /** Stores a new code and retires the address's earlier open codes for the same purpose. */
+    async replaceCaptcha(row: typeof captchaCodes.$inferInsert): Promise<CaptchaRow> {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(captchaCodes)
+          .set({ consumedAt: row.createdAt })
+          .where(
+            and(
+              eq(captchaCodes.channel, row.channel),
+              eq(captchaCodes.address, row.address),
+              eq(captchaCodes.purpose, row.purpose),
+              isNull(captchaCodes.consumedAt),
+            ),
+          );
+        const [created] = await tx.insert(captchaCodes).values(row).returning();
+        if (!created) throw new Error('captcha insert returned nothing');
+        return created;
+      });
+    },
+    async deleteCaptcha(id: number): Promise<void> {
+      await db.delete(captchaCodes).where(eq(captchaCodes.id, id));
+    },
+    async findOpenCaptcha(
+      channel: string,
+      address: string,
+      purpose: string,
+      now: Date,
+      maxAttempts: number,
+    ): Promise<CaptchaRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(captchaCodes)
+        .where(
+          and(
+            eq(captchaCodes.channel, channel),
+            eq(captchaCodes.address, address),
+            eq(captchaCodes.purpose, purpose),
+            isNull(captchaCodes.consumedAt),
+            gt(captchaCodes.expiresAt, now),
+            lt(captchaCodes.attempts, maxAttempts),
+          ),
+        )
+        .orderBy(desc(captchaCodes.createdAt))
+        .limit(1);
+      return row;
+    },
+    /** Counts a wrong try; answers the tries used, atomically under concurrent guesses. */
+    async addCaptchaAttempt(id: number): Promise<number> {
+      const [row] = await db
+        .update(captchaCodes)
+        .set({ attempts: sql`${captchaCodes.attempts} + 1` })
+        .where(eq(captchaCodes.id, id))
+        .returning({ attempts: captchaCodes.attempts });
+      return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+    },
+    /** Marks a code used; only one of two racing requests gets true. */
+    async consumeCaptcha(id: number, now: Date, maxAttempts: number): Promise<boolean> {
+      const rows = await db
+        .update(captchaCodes)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(captchaCodes.id, id),
+            isNull(captchaCodes.consumedAt),
+            lt(captchaCodes.attempts, maxAttempts),
+          ),
+        )
+        .returning({ id: captchaCodes.id });
+      return rows.length === 1;
+    },
+
+    async recordFailures(keys: string[], now: Date): Promise<void> {
+      await db.insert(authFailures).values(keys.map((key) => ({ key, createdAt: now })));
+    },
+    async countFailuresSince(key: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(authFailures)
+        .where(and(eq(authFailures.key, key), gte(authFailures.createdAt, since)));
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,316 @@
+import { randomInt } from 'node:crypto';
+import type { LoginBody, LoginResult, RegisterBody, UserInfo } from '@lumen/contracts/auth';
+import { ErrorCode } from '@lumen/contracts/error-codes';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { isUniqueViolation, type AuthRepository } from './auth.repository';
+import type { UserRow } from './auth.schema';
+import type { CaptchaService } from './captcha.service';
+import type { ExternalIdentity, PublicProvider } from './oauth/external-identity';
+import { hashPassword, verifyPassword } from './passwords';
+import { isAdmin, mergedMenus, roleMenuList, rolesOf } from './roles';
+import type { IssuedSession, RequestContext, SessionService } from './session.service';
+
+/** What the auth service needs from the sign-in providers (see oauth/oauth-verifier.ts). */
+export interface IdentityVerifier {
+  publicProviders(): PublicProvider[];
+  verifyGoogleCredential(credential: string, nonce?: string): Promise<ExternalIdentity>;
+  exchangeCode(
+    provider: 'discord' | 'facebook' | 'apple',
+    input: { code: string; redirectUri?: string; clientId?: string },
+  ): Promise<ExternalIdentity>;
+  verifyPartnerToken(input: { token: string; appId: string }): Promise<ExternalIdentity>;
+}
+
+const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+const MAX_FAILURES_PER_ACCOUNT = 5;
+const MAX_FAILURES_PER_IP = 30;
+
+type Attribution = { invitationcode?: string | undefined; channel_id?: string | undefined };
+type NewAccount = { email?: string; phone?: string; nickname?: string; avatar?: string };
+
+export function createAuthService(deps: {
+  repository: AuthRepository;
+  sessions: SessionService;
+  captcha: CaptchaService;
+  identities: IdentityVerifier;
+  clock: Clock;
+  adminEmails: string[];
+}) {
+  const { repository, sessions, captcha, identities, clock } = deps;
+
+  function roleMenus(user: UserRow) {
+    return roleMenuList(rolesOf(user, deps.adminEmails));
+  }
+
+  function toLoginResult(user: UserRow, session: IssuedSession, isNew: boolean): LoginResult {
+    return {
+      id: user.id,
+      username: user.username,
+      nickname: user.nickname,
+      avatar: user.avatar,
+      role_menu_list: roleMenus(user),
+      ticket: session.ticket,
+      refresh_token: session.refreshToken,
+      max_age: session.maxAge,
+      is_new_user: isNew,
+    };
+  }
+
+  /** A free username derived from a hint: letters first, 3–18 characters. */
+  async function pickUsername(hint: string): Promise<string> {
+    let base = hint
+      .replace(/[^A-Za-z0-9_]/g, '')
+      .replace(/^[^A-Za-z]+/, '')
+      .slice(0, 12);
+    if (base.length < 3) base = 'user';
+    if (!(await repository.usernameTaken(base))) return base;
+    for (let i = 0; i < 8; i++) {
+      const candidate = `${base}${randomInt(100_000, 999_999)}`.slice(0, 18);
+      if (!(await repository.usernameTaken(candidate))) return candidate;
+    }
+    return `u${randomInt(10 ** 9, 10 ** 10 - 1)}`;
+  }
+
+  async function createAccount(account: NewAccount, attribution: Attribution): Promise<UserRow> {
+    const hint = account.email?.split('@')[0] ?? account.nickname ?? 'user';
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const created = await repository.insertUser({
+        username: await pickUsername(hint),
+        nickname: (account.nickname ?? hint).slice(0, 40) || 'Creator',
+        avatar: account.avatar ?? '',
+        email: account.email ?? null,
+        phone: account.phone ?? null,
+        invitationCode: attribution.invitationcode ?? null,
+        channelId: attribution.channel_id ?? null,
+        createdAt: clock.now(),
+      });
+      if (created) return created;
+      // A parallel first sign-in with the same address won the race: use that account.
+      const existing = account.email
+        ? await repository.findUserByEmail(account.email)
+        : account.phone
+          ? await repository.findUserByPhone(account.phone)
+          : undefined;
+      if (existing) return existing;
+    }
+    throw new AppError(ErrorCode.conflict, 'errors.conflict');
+  }
+
+  async function userForIdentity(identity: ExternalIdentity, attribution: Attribution) {
+    const linked = await repository.findUserByIdentity(identity.provider, identity.subject);
+    if (linked) return { user: linked, isNew: false };
+    const email = identity.emailVerified ? identity.email?.toLowerCase() : undefined;
+    const byEmail = email ? await repository.findUserByEmail(email) : undefined;
+    const user =
+      byEmail ??
+      (await createAccount(
+        {
+          ...(email ? { email } : {}),
+          ...(identity.name ? { nickname: identity.name } : {}),
+          ...(identity.avatar ? { avatar: identity.avatar } : {}),
+        },
+        attribution,
+      ));
+    await repository.linkIdentity({
+      provider: identity.provider,
+      subject: identity.subject,
+      userId: user.id,
+      email: identity.email ?? null,
+      createdAt: clock.now(),
+    });
+    return { user, isNew: !byEmail };
+  }
+
+  async function userForPassword(login: string, password: string, ctx: RequestContext) {
+    const now = clock.now();
+    const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+    const accountKey = `login:account:${login.toLowerCase()}`;
+    const ipKey = ctx.ip ? `login:ip:${ctx.ip}` : undefined;
+    const [byAccount, byIp] = await Promise.all([
+      repository.countFailuresSince(accountKey, since),
+      ipKey ? repository.countFailuresSince(ipKey, since) : Promise.resolve(0),
+    ]);
+    if (byAccount >= MAX_FAILURES_PER_ACCOUNT || byIp >= MAX_FAILURES_PER_IP) {
+      throw new AppError(ErrorCode.tooManyRequests, 'errors.tooManyRequests');
+    }
+    const user = await repository.findUserByLogin(login);
+    if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) {
+      await repository.recordFailures(ipKey ? [accountKey, ipKey] : [accountKey], now);
+      throw new AppError(ErrorCode.loginFailed, 'errors.loginFailed');
+    }
+    return { user, isNew: false };
+  }
+
+  async function resolveLogin(body: LoginBody, ctx: RequestContext) {
+    switch (body.loginType) {
+      case 'email': {
+        await captcha.verify(
+          { channel: 'email', address: body.email, purpose: 'login' },
+          body.captcha,
+        );
+        const user = await repository.findUserByEmail(body.email);
+        return user
+          ? { user, isNew: false }
+          : { user: await createAccount({ email: body.email }, body), isNew: true };
+      }
+      case 'phone': {
+        await captcha.verify(
+          { channel: 'phone', address: body.phone, purpose: 'login' },
+          body.captcha,
+        );
+        const user = await repository.findUserByPhone(body.phone);
+        const nickname = `Creator ${body.phone.slice(-4)}`;
+        return user
+          ? { user, isNew: false }
+          : { user: await createAccount({ phone: body.phone, nickname }, body), isNew: true };
+      }
+      case 'ticket': {
+        const { user } = await sessions.authenticate(body.ticket);
+        return { user, isNew: false };
+      }
+      case 'google':
+        return userForIdentity(
+          await identities.verifyGoogleCredential(body.credential, body.nonce),
+          body,
+        );
+      case 'discord':
+      case 'facebook':
+        return userForIdentity(
+          await identities.exchangeCode(body.loginType, {
+            code: body.code,
+            redirectUri: body.redirect_uri,
+          }),
+          body,
+        );
+      case 'apple':
+        return userForIdentity(
+          await identities.exchangeCode('apple', {
+            code: body.code,
+            clientId: body.client_id,
+            ...(body.redirect_uri ? { redirectUri: body.redirect_uri } : {}),
+          }),
+          body,
+        );
+      case 'lenovo':
+        return userForIdentity(
+          await identities.verifyPartnerToken({ token: body.token, appId: body.app_id }),
+          body,
+        );
+      default:
+        return userForPassword(body.username, body.password, ctx);
+    }
+  }
+
+  return {
+    publicProviders: () => identities.publicProviders(),
+
+    async login(body: LoginBody, ctx: RequestContext): Promise<LoginResult> {
+      const { user, isNew } = await resolveLogin(body, ctx);
+      if (user.status !== 'active')
+        throw new AppError(ErrorCode.accountClosed, 'errors.accountClosed');
+      const session = await sessions.issue(user.id, ctx, body.max_age);
+      await repository.updateUser(user.id, { lastLoginAt: clock.now() });
+      return toLoginResult(user, session, isNew);
+    },
+
+    async register(body: RegisterBody, ctx: RequestContext): Promise<LoginResult> {
+      if (await repository.usernameTaken(body.username)) {
+        throw new AppError(ErrorCode.usernameExists, 'errors.usernameExists');
+      }
+      if (body.email && (await repository.findUserByEmail(body.email))) {
+        throw new AppError(ErrorCode.emailInUse, 'errors.emailInUse');
+      }
+      const now = clock.now();
+      const user = await repository.insertUser({
+        username: body.username,
+        nickname: body.username,
+        email: body.email ?? null,
+        passwordHash: await hashPassword(body.password),
+        invitationCode: body.invitationcode ?? null,
+        channelId: body.channel_id ?? null,
+        createdAt: now,
+        lastLoginAt: now,
+      });
+      if (!user) throw new AppError(ErrorCode.usernameExists, 'errors.usernameExists');
+      const session = await sessions.issue(user.id, ctx, body.max_age);
+      return toLoginResult(user, session, true);
+    },
+
+    userInfo(user: UserRow): UserInfo {
+      const list = roleMenus(user);
+      return {
+        userId: user.id,
+        username: user.username,
+        nickname: user.nickname,
+        avatar: user.avatar,
+        email: user.email,
+        phone: user.phone,
+        hasPassword: user.passwordHash !== null,
+        isAdmin: isAdmin(list),
+        roleList: list.map((r) => r.role_name),
+        menuList: mergedMenus(list),
+        role_menu_list: list,
+        createdAt: user.createdAt.toISOString(),
+      };
+    },
+
+    isAdmin: (user: UserRow) => isAdmin(roleMenus(user)),
+
+    async getUser(userId: number): Promise<UserRow> {
+      const user = await repository.findUserById(userId);
+      if (!user) throw new AppError(ErrorCode.notFound, 'errors.notFound');
+      return user;
+    },
+
+    /** Changes the name fields; a taken username answers 3005 and changes nothing. */
+    async rename(
+      userId: number,
+      patch: { username?: string; nickname?: string },
+    ): Promise<UserRow> {
+      const current = await this.getUser(userId);
+      if (
+        patch.username &&
+        patch.username.toLowerCase() !== current.username.toLowerCase() &&
+        (await repository.usernameTaken(patch.username))
+      ) {
+        throw new AppError(ErrorCode.usernameExists, 'errors.usernameExists');
+      }
+      try {
+        return (await repository.updateUser(userId, patch)) ?? current;
+      } catch (err) {
+        if (isUniqueViolation(err))
+          throw new AppError(ErrorCode.usernameExists, 'errors.usernameExists');
+        throw err;
+      }
+    },
+
+    async bindPhone(userId: number, phone: string, code: string): Promise<UserRow> {
+      const owner = await repository.findUserByPhone(phone);
+      if (owner && owner.id !== userId)
+        throw new AppError(ErrorCode.phoneInUse, 'errors.phoneInUse');
+      await captcha.verify({ channel: 'phone', address: phone, purpose: 'bind' }, code);
+      try {
+        const user = await repository.updateUser(userId, { phone });
+        if (!user) throw new AppError(ErrorCode.notFound, 'errors.notFound');
+        return user;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError(ErrorCode.phoneInUse, 'errors.phoneInUse');
+        throw err;
+      }
+    },
+
+    /** Blocks sign-in and ends every session of the account at once. */
+    async closeAccount(userId: number): Promise<void> {
+      await repository.updateUser(userId, { status: 'closed' });
+      await sessions.revokeAllForUser(userId, 'account-deleted');
+    },
+
+    /** Removes the personal data of a closed account; what others see becomes anonymous. */
+    async purgeAccount(userId: number): Promise<void> {
+      await repository.anonymizeUser(userId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,122 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { authRefreshTokens, authSessions, authTickets, users } from './auth.schema';
+import type { NewSession, TicketLookup } from './auth.repository';
+
+export type RotateOutcome =
+  | { kind: 'rotated'; userId: number; sessionId: string }
+  | { kind: 'reused'; sessionId: string }
+  | { kind: 'unknown' };
+
+export function createSessionRepository(db: Database) {
+  return {
+    async createSession(s: NewSession): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.insert(authSessions).values({
+          id: s.id,
+          userId: s.userId,
+          createdAt: s.now,
+          lastUsedAt: s.now,
+          expiresAt: s.expiresAt,
+          userAgent: s.userAgent,
+          ip: s.ip,
+        });
+        await tx.insert(authTickets).values({
+          tokenHash: s.ticketHash,
+          sessionId: s.id,
+          expiresAt: s.ticketExpiresAt,
+        });
+        await tx
+          .insert(authRefreshTokens)
+          .values({ tokenHash: s.refreshHash, sessionId: s.id, createdAt: s.now });
+      });
+    },
+
+    /** The ticket's user and session while the session is alive, whatever the ticket's age. */
+    async findTicket(ticketHash: string, now: Date): Promise<TicketLookup | undefined> {
+      const [row] = await db
+        .select({
+          user: users,
+          sessionId: authSessions.id,
+          ticketExpiresAt: authTickets.expiresAt,
+          sessionExpiresAt: authSessions.expiresAt,
+        })
+        .from(authTickets)
+        .innerJoin(authSessions, eq(authSessions.id, authTickets.sessionId))
+        .innerJoin(users, eq(users.id, authSessions.userId))
+        .where(and(eq(authTickets.tokenHash, ticketHash), isNull(authSessions.revokedAt)));
+      if (!row || row.sessionExpiresAt <= now) return undefined;
+      return { user: row.user, sessionId: row.sessionId, ticketExpiresAt: row.ticketExpiresAt };
+    },
+
+    /**
+     * Spends a refresh token and stores its successor with a new ticket, in one transaction.
+     * A token spent before is a replay (stolen or raced): the caller revokes the family.
+     */
+    async rotateRefreshToken(input: {
+      refreshHash: string;
+      now: Date;
+      newRefreshHash: string;
+      newTicketHash: string;
+      ticketExpiresAt: Date;
+    }): Promise<RotateOutcome> {
+      return db.transaction(async (tx) => {
+        const [token] = await tx
+          .select({
+            sessionId: authRefreshTokens.sessionId,
+            usedAt: authRefreshTokens.usedAt,
+            revokedAt: authSessions.revokedAt,
+            expiresAt: authSessions.expiresAt,
+            userId: authSessions.userId,
+          })
+          .from(authRefreshTokens)
+          .innerJoin(authSessions, eq(authSessions.id, authRefreshTokens.sessionId))
+          .where(eq(authRefreshTokens.tokenHash, input.refreshHash));
+        if (!token) return { kind: 'unknown' } as const;
+        if (token.revokedAt || token.expiresAt <= input.now) return { kind: 'unknown' } as const;
+        const spent = await tx
+          .update(authRefreshTokens)
+          .set({ usedAt: input.now })
+          .where(
+            and(
+              eq(authRefreshTokens.tokenHash, input.refreshHash),
+              isNull(authRefreshTokens.usedAt),
+            ),
+          )
+          .returning({ sessionId: authRefreshTokens.sessionId });
+        if (spent.length === 0) return { kind: 'reused', sessionId: token.sessionId } as const;
+        await tx.insert(authRefreshTokens).values({
+          tokenHash: input.newRefreshHash,
+          sessionId: token.sessionId,
+          createdAt: input.now,
+        });
+        await tx.insert(authTickets).values({
+          tokenHash: input.newTicketHash,
+          sessionId: token.sessionId,
+          expiresAt: input.ticketExpiresAt,
+        });
+        await tx
+          .update(authSessions)
+          .set({ lastUsedAt: input.now })
+          .where(eq(authSessions.id, token.sessionId));
+        return { kind: 'rotated', userId: token.userId, sessionId: token.sessionId } as const;
+      });
+    },
+
+    async revokeSession(sessionId: string, now: Date, reason: string): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ revokedAt: now, revokeReason: reason })
+        .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+    },
+
+    async revokeUserSessions(userId: number, now: Date, reason: string): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ revokedAt: now, revokeReason: reason })
+        .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

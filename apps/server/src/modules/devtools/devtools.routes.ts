@@ -1,0 +1,170 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listMessages, readMessage } from '../../adapters/mail/mail-folder';
+import { listSmsMessages, readSmsMessage } from '../../adapters/sms/sms-folder';
+import { renderMessagesPage } from './devtools.page';
+
+export type DevtoolsDeps = {
+  /** Where the file mailer writes (`<dataDir>/mail`). */
+  mailDir: string;
+  /** Where the file SMS sender writes (`<dataDir>/sms`). */
+  smsDir: string;
+};
+
+// Local rather than in packages/contracts: these pages are a development tool, not product API.
+const listQuerySchema = z.object({
+  to: z.string().trim().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+const idParamsSchema = z.object({ id: z.string() });
+
+export const mailSummarySchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  date: z.string(),
+  text: z.string(),
+});
+
+export const smsSummarySchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  date: z.string(),
+  text: z.string(),
+});
+
+// Message content is whatever the app sent; the page must never run or load anything from it.
+const pageSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'";
+
+/**
+ * The developer mailbox and SMS inbox over the folders of the embedded default (architecture
+ * decision 8). The composition root registers this only outside production: it shows every
+ * verification code sent.
+ */
+export const devtoolsRoutes: FastifyPluginAsyncZod<DevtoolsDeps> = async (app, deps) => {
+  const hidden = { hide: true };
+
+  app.get(
+    '/dev/mailbox',
+    { schema: { ...hidden, querystring: listQuerySchema } },
+    async (request, reply) => {
+      const messages = await listMessages(deps.mailDir, request.query);
+      const entries = messages.map((m) => ({
+        title: m.subject || '(no subject)',
+        to: m.to,
+        date: m.date,
+        text: m.text,
+        rawUrl: `/dev/mailbox/${encodeURIComponent(m.id)}`,
+        rawLabel: 'Download .eml',
+      }));
+      return sendPage(
+        reply,
+        renderMessagesPage({
+          active: 'mail',
+          folder: deps.mailDir,
+          filter: request.query.to,
+          entries,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/dev/mailbox/messages',
+    {
+      schema: {
+        ...hidden,
+        querystring: listQuerySchema,
+        response: { 200: z.object({ messages: z.array(mailSummarySchema) }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { messages: await listMessages(deps.mailDir, request.query) };
+    },
+  );
+
+  app.get(
+    '/dev/mailbox/:id',
+    { schema: { ...hidden, params: idParamsSchema } },
+    async (request, reply) => {
+      const raw = await readMessage(deps.mailDir, request.params.id);
+      if (!raw) return sendNotFound(reply);
+      // An attachment, so the browser hands it to a mail client, which also renders the HTML part.
+      return reply
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `attachment; filename="${request.params.id}"`)
+        .type('message/rfc822')
+        .send(raw);
+    },
+  );
+
+  app.get(
+    '/dev/sms',
+    { schema: { ...hidden, querystring: listQuerySchema } },
+    async (request, reply) => {
+      const messages = await listSmsMessages(deps.smsDir, request.query);
+      const entries = messages.map((m) => ({
+        title: m.text.split('\n')[0] || '(empty)',
+        to: m.to,
+        date: m.date,
+        text: m.text,
+        rawUrl: `/dev/sms/${encodeURIComponent(m.id)}`,
+        rawLabel: 'Raw',
+      }));
+      return sendPage(
+        reply,
+        renderMessagesPage({
+          active: 'sms',
+          folder: deps.smsDir,
+          filter: request.query.to,
+          entries,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/dev/sms/messages',
+    {
+      schema: {
+        ...hidden,
+        querystring: listQuerySchema,
+        response: { 200: z.object({ messages: z.array(smsSummarySchema) }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { messages: await listSmsMessages(deps.smsDir, request.query) };
+    },
+  );
+
+  app.get(
+    '/dev/sms/:id',
+    { schema: { ...hidden, params: idParamsSchema } },
+    async (request, reply) => {
+      const raw = await readSmsMessage(deps.smsDir, request.params.id);
+      if (!raw) return sendNotFound(reply);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .type('text/plain; charset=utf-8')
+        .send(raw);
+    },
+  );
+};
+
+function sendPage(reply: FastifyReply, html: string) {
+  return reply
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', pageSecurityPolicy)
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+function sendNotFound(reply: FastifyReply) {
+  return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import {
+  DELETE_ACCOUNT_PHRASE,
+  captchaCodeSchema,
+  emailSchema,
+  phoneSchema,
+  usernameSchema,
+} from './auth';
+
+export const genders = ['male', 'female', 'other', 'undisclosed'] as const;
+export const educations = ['associate', 'bachelor', 'master', 'doctor'] as const;
+export const visibilities = ['public', 'private'] as const;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2001-09-30');
+const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month like 2019-09');
+
+export const profileSchema = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  bio: z.string(),
+  gender: z.enum(genders).nullable(),
+  birthday: z.string().nullable(),
+  birthday_visibility: z.enum(visibilities),
+  school: z.string(),
+  department: z.string(),
+  enrollment_time: z.string().nullable(),
+  education: z.enum(educations).nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  wechat_bound: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const updateProfileBodySchema = z
+  .object({
+    username: usernameSchema,
+    nickname: z.string().trim().min(1).max(40),
+    bio: z.string().trim().max(300),
+    gender: z.enum(genders).nullable(),
+    birthday: isoDate
+      .refine(
+        (d) => !Number.isNaN(Date.parse(d)) && new Date(d) <= new Date(),
+        'must be a past date',
+      )
+      .nullable(),
+    birthday_visibility: z.enum(visibilities),
+    school: z.string().trim().max(100),
+    department: z.string().trim().max(100),
+    enrollment_time: yearMonth.nullable(),
+    education: z.enum(educations).nullable(),
+  })
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, 'nothing to change');
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+export const bindPhoneBodySchema = z.object({ phone: phoneSchema, captcha: captchaCodeSchema });
+
+export const emailNoticeKinds = ['comments', 'likes', 'follows', 'official', 'marketing'] as const;
+export const settingsSchema = z.object({
+  email_notices: z.object(
+    Object.fromEntries(emailNoticeKinds.map((k) => [k, z.boolean()])) as Record<
+      (typeof emailNoticeKinds)[number],
+      z.ZodBoolean
+    >,
+  ),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export const updateSettingsBodySchema = z.object({
+  email_notices: settingsSchema.shape.email_notices.partial(),
+});
+
+export const occupations = [
+  'student',
+  'designer',
+  'marketer',
+  'developer',
+  'creator',
+  'educator',
+  'other',
+] as const;
+export const purposes = [
+  'personal',
+  'work',
+  'social_media',
+  'ecommerce',
+  'study',
+  'other',
+] as const;
+export const interests = [
+  'anime',
+  'realistic',
+  'art',
+  'video',
+  '3d',
+  'design',
+  'photography',
+  'games',
+] as const;
+
+export const surveyBodySchema = z.object({
+  occupation: z.enum(occupations),
+  purposes: z.array(z.enum(purposes)).min(1).max(purposes.length),
+  interests: z.array(z.enum(interests)).min(1).max(interests.length),
+});
+export type SurveyBody = z.infer<typeof surveyBodySchema>;
+
+/** `GET /prod-api/content/user/profile/check`: whether to show the collect-account wizard. */
+export const profileCheckSchema = z.object({
+  need_collect: z.boolean(),
+  completed_at: z.string().nullable(),
+});
+
+export const deleteAccountBodySchema = z.object({ phrase: z.string().max(64) });
+export const deleteAccountResultSchema = z.object({
+  purge_after: z.string(),
+  reply_within_days: z.number().int(),
+});
+export { DELETE_ACCOUNT_PHRASE };
+
+export const feedbackBodySchema = z.object({
+  text: z.string().trim().min(1).max(2000),
+  /** An optional screenshot as a data URL (png or jpeg, up to 5 MB). */
+  image: z
+    .string()
+    .max(7_000_000)
+    .regex(/^data:image\/(png|jpeg|jpg);base64,[A-Za-z0-9+/=]+$/, 'must be a png or jpg image')
+    .optional(),
+});
+
+export const contactBodySchema = z.object({
+  full_name: z.string().trim().min(1).max(100),
+  email: emailSchema,
+  message: z.string().trim().min(1).max(5000),
+});
+
+export const createdSchema = z.object({ id: z.number().int() });
