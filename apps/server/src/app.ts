@@ -33,6 +33,9 @@ import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 import packageJson from '../../../package.json' with { type: 'json' };
 
+/** The app plus the services that scheduled work in main.ts and tests call directly. */
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
 export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
@@ -123,5 +126,6 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   });
   app.addHook('onClose', async () => mailer.close());
 
-  return Object.assign(app as unknown as FastifyInstance, { services: { account } });
+  const services = { account };
+  return Object.assign(app as unknown as FastifyInstance, { services });
 }

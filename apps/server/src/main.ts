@@ -36,6 +36,16 @@ async function main() {
 
   const app = await buildApp({ config, database });
 
+  // Scheduled upkeep; each run is idempotent, so several nodes may run it.
+  const runPurge = () =>
+    app.services.account
+      .purgeDueAccounts()
+      .then((n) => n > 0 && app.log.info({ purged: n }, 'purged deleted accounts'))
+      .catch((err: unknown) => app.log.error({ err }, 'account purge failed'));
+  const purgeTimer = setInterval(runPurge, 3600_000);
+  purgeTimer.unref();
+  app.addHook('onReady', async () => void runPurge());
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -43,6 +53,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    clearInterval(purgeTimer);
     try {
       await app.close();
       await database.close();

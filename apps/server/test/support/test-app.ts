@@ -2,14 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { buildApp, type App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config/env';
 import type { DatabaseHandle } from '../../src/db/database';
 import type { Clock } from '../../src/lib/clock';
 import { createTestDatabase } from './test-database';
 
 export type TestApp = {
-  app: FastifyInstance;
+  app: App;
   database: DatabaseHandle;
   config: Config;
   close(): Promise<void>;

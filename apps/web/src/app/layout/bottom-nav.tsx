@@ -1,0 +1,42 @@
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../shared/session/session-store';
+import { visibleNavItems } from './nav-items';
+
+/** Below 512 px the sidebar's main entries move to a bar at the bottom (spec §9). */
+export function BottomNav() {
+  const { t } = useTranslation();
+  const pageKey = useSession((s) => s.sidebar.pageKey);
+  const setPageKey = useSession((s) => s.setPageKey);
+  const items = visibleNavItems(false);
+
+  return (
+    <Group component="nav" aria-label={t('nav.main')} grow gap={0} h="100%" wrap="nowrap">
+      {items.map((item) => {
+        const active = pageKey === item.key;
+        return (
+          <UnstyledButton
+            key={item.key}
+            component={Link}
+            to={item.path}
+            onClick={() => setPageKey(item.key)}
+            aria-current={active ? 'page' : undefined}
+            style={{
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              gap: 2,
+              color: active ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-dimmed)',
+            }}
+          >
+            <item.icon size={22} stroke={1.7} />
+            <Text fz={11} fw={active ? 700 : 500} lh={1.2}>
+              {t(item.labelKey)}
+            </Text>
+          </UnstyledButton>
+        );
+      })}
+    </Group>
+  );
+}

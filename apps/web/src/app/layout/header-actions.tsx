@@ -1,0 +1,14 @@
+import { Group } from '@mantine/core';
+import { AccountButton } from './account-button';
+import { LanguageSwitcher } from './language-switcher';
+import { ThemeToggle } from './theme-toggle';
+
+export function HeaderActions({ compact = false }: { compact?: boolean }) {
+  return (
+    <Group gap={compact ? 4 : 'xs'} wrap="nowrap">
+      <LanguageSwitcher compact={compact} />
+      <ThemeToggle compact={compact} />
+      <AccountButton compact={compact} />
+    </Group>
+  );
+}

@@ -1,0 +1,33 @@
+import { languageNames, languages, type Language } from '@lumen/contracts/i18n';
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, getCurrentLanguage } from '../../shared/i18n/i18n';
+
+export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
+  // useTranslation re-renders this on every language change, so the check mark follows.
+  const { t } = useTranslation();
+  const current: Language = getCurrentLanguage();
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={160}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size={compact ? 'md' : 'lg'} aria-label={t('header.language')}>
+          <IconLanguage size={20} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('header.language')}</Menu.Label>
+        {languages.map((language) => (
+          <Menu.Item
+            key={language}
+            lang={language}
+            onClick={() => void changeLanguage(language)}
+            rightSection={language === current ? <IconCheck size={14} /> : null}
+          >
+            {languageNames[language]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,37 @@
+import { Container, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LumenMark } from './logo';
+
+const legalKeys = ['footer.terms', 'footer.privacy', 'footer.creditPolicy', 'footer.contact'];
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  return (
+    <footer style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <Container size="xl" py="xl">
+        <Group justify="space-between" align="flex-start" gap="lg">
+          <Stack gap={6} maw={360}>
+            <Group gap={8}>
+              <LumenMark size={22} />
+              <Text fw={800}>Lumen</Text>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t('footer.about')}
+            </Text>
+          </Stack>
+          <Group gap="lg" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {legalKeys.map((key) => (
+              // Legal pages arrive with their own feature; until then these are labels only.
+              <Text component="li" key={key} size="sm" c="dimmed">
+                {t(key)}
+              </Text>
+            ))}
+          </Group>
+        </Group>
+        <Text size="xs" c="dimmed" mt="lg">
+          {t('footer.copyright', { year: new Date().getFullYear() })}
+        </Text>
+      </Container>
+    </footer>
+  );
+}

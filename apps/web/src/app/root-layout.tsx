@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ScrollRestoration, useMatches } from 'react-router';
+import { LoginDialog } from '../features/accounts/components/login-dialog';
+import { useVersionPoll } from '../shared/hooks/use-version-poll';
+import { findHandleValue } from './route-handle';
+import { RouteGuard } from './route-guard';
+import { useSessionSync } from './use-session-sync';
+
+/** Wraps every route: guard, scroll reset, login dialog, version poll and cross-tab sync. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const titleKey = findHandleValue(matches, 'titleKey');
+  useVersionPoll();
+  useSessionSync();
+
+  useEffect(() => {
+    document.title = titleKey ? `${t(titleKey)} · Lumen` : `Lumen · ${t('landing.tagline')}`;
+  }, [t, titleKey]);
+
+  return (
+    <>
+      <ScrollRestoration />
+      <RouteGuard />
+      <LoginDialog />
+    </>
+  );
+}

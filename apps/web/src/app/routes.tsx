@@ -1,0 +1,80 @@
+import type { RouteObject } from 'react-router';
+import { OAuthCallbackPage } from '../features/accounts/oauth-callback-page';
+import { AdminHomePage } from '../features/admin/admin-home-page';
+import { ClipPage } from '../features/clip/clip-page';
+import { HomePage } from '../features/home/home-page';
+import { LandingPage } from '../features/landing/landing-page';
+import { PayPage } from '../features/membership/pay-page';
+import { StudioPage } from '../features/studio/studio-page';
+import { AppLayout } from './layout/app-layout';
+import { SiteLayout } from './layout/site-layout';
+import { NotFoundPage } from './not-found-page';
+import { RootLayout } from './root-layout';
+import type { RouteHandle } from './route-handle';
+import { RouteErrorPage } from './route-error-page';
+
+const handle = (value: RouteHandle): RouteHandle => value;
+
+/**
+ * Spec §2 routes. /studio and /pay are public so visitors can look around and compare plans;
+ * the actions inside them (generating, paying) ask for a session when they arrive.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <SiteLayout />,
+        errorElement: <RouteErrorPage />,
+        children: [
+          { path: '/', element: <LandingPage />, handle: handle({ public: true }) },
+          {
+            path: '*',
+            element: <NotFoundPage />,
+            handle: handle({ public: true, titleKey: 'notFound.title' }),
+          },
+        ],
+      },
+      {
+        element: <AppLayout />,
+        errorElement: <RouteErrorPage />,
+        children: [
+          {
+            path: '/home',
+            id: 'home',
+            element: <HomePage />,
+            handle: handle({ public: true, pageKey: 'home', titleKey: 'nav.home' }),
+          },
+          {
+            path: '/studio',
+            element: <StudioPage />,
+            handle: handle({ public: true, pageKey: 'studio', titleKey: 'nav.studio' }),
+          },
+          {
+            path: '/pay',
+            id: 'pay',
+            element: <PayPage />,
+            handle: handle({ public: true, pageKey: 'pay', titleKey: 'nav.pay' }),
+          },
+          {
+            path: '/clip',
+            id: 'clip',
+            element: <ClipPage />,
+            handle: handle({ pageKey: 'clip', titleKey: 'clip.title' }),
+          },
+          {
+            path: '/admin',
+            element: <AdminHomePage />,
+            handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'nav.admin' }),
+          },
+        ],
+      },
+      ...(['discord', 'apple', 'facebook', 'google'] as const).map((provider) => ({
+        path: `/login-${provider}`,
+        element: <OAuthCallbackPage provider={provider} />,
+        handle: handle({ public: true, titleKey: 'oauth.title' }),
+      })),
+    ],
+  },
+];

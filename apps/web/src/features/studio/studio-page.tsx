@@ -1,0 +1,78 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowRight, IconBook2, IconCompass, IconMovie, IconPhotoAi, IconPhotoVideo, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import classes from './studio.module.css';
+
+interface StudioTile {
+  key: string;
+  icon: Icon;
+  background: string;
+  /** Where the tile leads; tiles without one belong to features not yet released. */
+  to?: string;
+}
+
+/** The six studio entries of spec §2. */
+const tiles: StudioTile[] = [
+  { key: 'imageGenerator', icon: IconPhotoAi, background: 'linear-gradient(135deg, #7c3aed, #db2777)' },
+  { key: 'imageToVideo', icon: IconPhotoVideo, background: 'linear-gradient(135deg, #f97316, #db2777)' },
+  { key: 'textToVideo', icon: IconMovie, background: 'linear-gradient(135deg, #0ea5e9, #6366f1)' },
+  { key: 'discover', icon: IconCompass, background: 'linear-gradient(135deg, #10b981, #0ea5e9)', to: '/home' },
+  { key: 'tutorials', icon: IconBook2, background: 'linear-gradient(135deg, #f59e0b, #ef4444)' },
+  { key: 'community', icon: IconUsersGroup, background: 'linear-gradient(135deg, #6366f1, #a855f7)', to: '/home' },
+];
+
+function TileBody({ tile }: { tile: StudioTile }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" h="100%">
+      <div className={classes.banner} style={{ background: tile.background }}>
+        <ThemeIcon size={52} radius="md" variant="white" color="dark">
+          <tile.icon size={28} stroke={1.6} />
+        </ThemeIcon>
+      </div>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Title order={2} fz="lg">
+          {t(`studio.tiles.${tile.key}.title`)}
+        </Title>
+        {tile.to ? (
+          <IconArrowRight size={18} aria-hidden="true" />
+        ) : (
+          <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+            {t('common.comingSoon')}
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t(`studio.tiles.${tile.key}.body`)}
+      </Text>
+    </Stack>
+  );
+}
+
+export function StudioPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xl" maw={1200} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          {t('studio.title')}
+        </Title>
+        <Text c="dimmed">{t('studio.subtitle')}</Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="lg">
+        {tiles.map((tile) =>
+          tile.to ? (
+            <Card key={tile.key} component={Link} to={tile.to} withBorder radius="lg" padding="md" className={classes.tile}>
+              <TileBody tile={tile} />
+            </Card>
+          ) : (
+            <Card key={tile.key} withBorder radius="lg" padding="md" className={classes.tile} data-disabled>
+              <TileBody tile={tile} />
+            </Card>
+          ),
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}

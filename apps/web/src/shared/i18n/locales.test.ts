@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import ja from './locales/ja.json';
+import zh from './locales/zh.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const english = flatten(en);
+/**
+ * Strings that are rightly identical to English: symbols, plan names, an example address, and
+ * words Spanish shares with English ("Error", "Describe", "Storyboard").
+ */
+const sameAsEnglish = new Set([
+  'landing.kinds.3d',
+  'login.emailPlaceholder',
+  'pay.grades.plus',
+  'pay.grades.pro',
+  'errors.generic',
+  'landing.steps.describe.title',
+  'clip.stages.storyboard.title',
+]);
+
+describe.each([
+  ['zh', zh],
+  ['ja', ja],
+  ['es', es],
+])('%s resources', (_name, resources) => {
+  const translated = flatten(resources);
+
+  it('have exactly the English keys', () => {
+    expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it('keep every interpolation placeholder', () => {
+    for (const [key, value] of english) {
+      const placeholders = value.match(/{{\w+}}/g) ?? [];
+      for (const placeholder of placeholders) expect(translated.get(key), key).toContain(placeholder);
+    }
+  });
+
+  it('are translations rather than English copies', () => {
+    const copies = [...english.keys()].filter((key) => translated.get(key) === english.get(key));
+    expect(copies.filter((key) => !sameAsEnglish.has(key))).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server owns these paths; in development Vite forwards them so the SPA and the
+// API share one origin, as they do in production where the server serves the build.
+const apiTarget = 'http://localhost:8080';
+const proxied = ['/api', '/prod-api', '/capi', '/healthz', '/version.json'];
+
+export default defineConfig({
+  plugins: [react()],
+  base: '/',
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change far less often than the app, so they get their own cacheable chunks.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/, priority: 20 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
+  },
+  preview: { port: 4173 },
+});
