@@ -109,6 +109,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     captcha,
     sessions,
     secureCookies: config.publicUrl.startsWith('https://'),
+    publicUrl: config.publicUrl,
   });
   await app.register(accountRoutes, { service: account });
   if (config.nodeEnv !== 'production') {

@@ -33,6 +33,7 @@ type Deps = {
   captcha: CaptchaService;
   sessions: SessionService;
   secureCookies: boolean;
+  publicUrl: string;
 };
 
 const tags = ['auth'];
@@ -130,6 +131,52 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       },
     },
     async () => ok({ data: deps.auth.publicProviders() }),
+  );
+
+  app.get(
+    '/prod-api/user/oauth/authorize/:provider',
+    {
+      schema: {
+        tags,
+        summary: "Start a provider's sign-in pop-up: redirects to its authorize page",
+        params: z.object({ provider: z.enum(['google', 'discord', 'apple', 'facebook']) }),
+        querystring: z.object({
+          redirect_uri: z.url(),
+          state: z.string().min(8).max(256),
+          nonce: z.string().min(8).max(256).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      const target = deps.auth.publicProviders().find((p) => p.provider === provider);
+      if (!target) {
+        throw new AppError(ErrorCode.loginMethodUnavailable, 'errors.loginMethodUnavailable', {
+          provider,
+        });
+      }
+      // Only our own pop-up callback pages may receive the provider's answer.
+      const redirect = new URL(request.query.redirect_uri);
+      const sameSite = redirect.host === request.headers.host || redirect.origin === deps.publicUrl;
+      if (!sameSite || redirect.pathname !== `/login-${provider}`) {
+        throw new AppError(ErrorCode.invalidParams, 'errors.invalidField', {
+          field: 'redirect_uri',
+          reason: `/login-${provider}`,
+        });
+      }
+      const url = new URL(target.authorize_url);
+      url.searchParams.set('client_id', target.client_id);
+      url.searchParams.set('response_type', target.response_type);
+      url.searchParams.set('scope', target.scope);
+      url.searchParams.set('redirect_uri', redirect.toString());
+      url.searchParams.set('state', request.query.state);
+      if (target.response_type === 'id_token') {
+        url.searchParams.set('nonce', request.query.nonce ?? request.query.state);
+        url.searchParams.set('response_mode', 'fragment');
+      }
+      if (provider === 'apple') url.searchParams.set('response_mode', 'query');
+      return reply.redirect(url.toString(), 302);
+    },
   );
 
   app.post(
