@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import type { CreditKind } from '@lumen/contracts/credits';
+import { ErrorCode } from '@lumen/contracts/error-codes';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { CreditsRepository, LockedCreditOps } from './credits.repository';
+
+export type GrantInput = {
+  userId: number;
+  amount: number;
+  kind: CreditKind;
+  /** What the grant is for: 'daily_login', 'admin', 'birthday', 'subscription', … */
+  source: string;
+  /** What the bill shows. */
+  event: string;
+  expiresAt: Date | null;
+  idempotencyKey: string;
+};
+
+export type HoldInput = {
+  userId: number;
+  amount: number;
+  event: string;
+  service: string | null;
+  idempotencyKey: string;
+};
+
+export type HoldResult = { holdId: string; amount: number; balance: number; replayed: boolean };
+
+/**
+ * The credit ledger (architecture decision 3): grants into buckets, holds taken from the
+ * bucket that expires first, captured or released on settlement, expiry applied lazily on
+ * every mutation and by a scheduled sweep. Every mutation runs under the user's account row
+ * lock and is idempotent on its key, so the balance never goes below zero and always equals
+ * the sum of the ledger entries.
+ */
+export function createLedgerService(deps: { repository: CreditsRepository; clock: Clock }) {
+  const { repository, clock } = deps;
+
+  /** Clears expired buckets; answers the balance after. */
+  async function expireDue(ops: LockedCreditOps, now: Date, balance: number): Promise<number> {
+    for (const bucket of await ops.dueBuckets(now)) {
+      balance -= bucket.remaining;
+      await ops.addToBucket(bucket.id, -bucket.remaining);
+      await ops.insertEntry({
+        type: 'expire',
+        amount: -bucket.remaining,
+        balanceAfter: balance,
+        bucketId: bucket.id,
+        kind: bucket.kind,
+        event: 'expired',
+        expiresAt: bucket.expiresAt,
+        createdAt: now,
+      });
+    }
+    return balance;
+  }
+
+  async function settle(userId: number, holdId: string, delivered: number) {
+    const now = clock.now();
+    return repository.withAccountLock(userId, now, async (ops) => {
+      const hold = await ops.findHold(holdId);
+      if (!hold) throw new AppError(ErrorCode.notFound, 'errors.notFound');
+      // Settling twice changes nothing: the first settlement stands.
+      if (hold.status !== 'held')
+        return { captured: hold.captured, released: hold.released, replayed: true };
+      const captured = Math.max(0, Math.min(delivered, hold.amount));
+      const toReturn = hold.amount - captured;
+      let balance = await ops.balance();
+      if (toReturn > 0) {
+        const allocations = await ops.holdAllocations(holdId);
+        const buckets = new Map(
+          (await ops.findBuckets(allocations.map((a) => a.bucketId))).map((b) => [b.id, b]),
+        );
+        // Give back to the buckets that expire last first: the user keeps the longest-lived credits.
+        allocations.sort((a, b) => {
+          const ea = buckets.get(a.bucketId)?.expiresAt?.getTime() ?? Infinity;
+          const eb = buckets.get(b.bucketId)?.expiresAt?.getTime() ?? Infinity;
+          return eb - ea;
+        });
+        let left = toReturn;
+        for (const allocation of allocations) {
+          const back = Math.min(left, allocation.amount - allocation.returned);
+          if (back <= 0) continue;
+          left -= back;
+          balance += back;
+          await ops.addToBucket(allocation.bucketId, back);
+          await ops.addReturned(holdId, allocation.bucketId, back);
+          const bucket = buckets.get(allocation.bucketId);
+          await ops.insertEntry({
+            type: 'refund',
+            amount: back,
+            balanceAfter: balance,
+            bucketId: allocation.bucketId,
+            holdId,
+            kind: bucket?.kind ?? null,
+            event: hold.event,
+            service: hold.service,
+            expiresAt: bucket?.expiresAt ?? null,
+            createdAt: now,
+          });
+          if (left === 0) break;
+        }
+      }
+      balance = await expireDue(ops, now, balance);
+      await ops.setBalance(balance, now);
+      await ops.updateHold(holdId, {
+        captured,
+        released: toReturn,
+        status: toReturn === 0 ? 'captured' : captured === 0 ? 'released' : 'partial',
+        settledAt: now,
+      });
+      return { captured, released: toReturn, replayed: false };
+    });
+  }
+
+  return {
+    async grant(input: GrantInput): Promise<{ balance: number; replayed: boolean }> {
+      if (!Number.isInteger(input.amount) || input.amount <= 0) {
+        throw new AppError(ErrorCode.invalidParams, 'errors.invalidField', {
+          field: 'amount',
+          reason: '> 0',
+        });
+      }
+      const now = clock.now();
+      return repository.withAccountLock(input.userId, now, async (ops) => {
+        if (await ops.findEntryByKey(input.idempotencyKey)) {
+          return { balance: await ops.balance(), replayed: true };
+        }
+        let balance = await expireDue(ops, now, await ops.balance());
+        const bucket = await ops.insertBucket({
+          userId: input.userId,
+          kind: input.kind,
+          source: input.source,
+          granted: input.amount,
+          remaining: input.amount,
+          expiresAt: input.expiresAt,
+          createdAt: now,
+        });
+        balance += input.amount;
+        await ops.insertEntry({
+          type: input.kind === 'purchased' ? 'purchase' : 'gift',
+          amount: input.amount,
+          balanceAfter: balance,
+          bucketId: bucket.id,
+          kind: input.kind,
+          event: input.event,
+          expiresAt: input.expiresAt,
+          idempotencyKey: input.idempotencyKey,
+          createdAt: now,
+        });
+        // A grant that is already expired (a late replay of an old event) expires at once.
+        balance = await expireDue(ops, now, balance);
+        await ops.setBalance(balance, now);
+        return { balance, replayed: false };
+      });
+    },
+
+    /** Sets credits aside; refuses with 2007 when the balance cannot cover them. */
+    async hold(input: HoldInput): Promise<HoldResult> {
+      const now = clock.now();
+      return repository.withAccountLock(input.userId, now, async (ops) => {
+        const existing = await ops.findHoldByKey(input.idempotencyKey);
+        if (existing) {
+          return {
+            holdId: existing.id,
+            amount: existing.amount,
+            balance: await ops.balance(),
+            replayed: true,
+          };
+        }
+        let balance = await expireDue(ops, now, await ops.balance());
+        if (input.amount > balance) {
+          await ops.setBalance(balance, now);
+          throw new AppError(ErrorCode.noCredits, 'errors.noCredits');
+        }
+        const holdId = randomUUID();
+        await ops.insertHold({
+          id: holdId,
+          userId: input.userId,
+          amount: input.amount,
+          status: 'held',
+          service: input.service,
+          event: input.event,
+          idempotencyKey: input.idempotencyKey,
+          createdAt: now,
+        });
+        let left = input.amount;
+        const allocations: { holdId: string; bucketId: number; amount: number }[] = [];
+        for (const bucket of await ops.liveBuckets(now)) {
+          if (left === 0) break;
+          const take = Math.min(left, bucket.remaining);
+          left -= take;
+          balance -= take;
+          allocations.push({ holdId, bucketId: bucket.id, amount: take });
+          await ops.addToBucket(bucket.id, -take);
+          await ops.insertEntry({
+            type: 'consumption',
+            amount: -take,
+            balanceAfter: balance,
+            bucketId: bucket.id,
+            holdId,
+            kind: bucket.kind,
+            event: input.event,
+            service: input.service,
+            expiresAt: bucket.expiresAt,
+            createdAt: now,
+          });
+        }
+        if (left !== 0) throw new Error('ledger out of step: balance and buckets disagree');
+        await ops.insertAllocations(allocations);
+        await ops.setBalance(balance, now);
+        return { holdId, amount: input.amount, balance, replayed: false };
+      });
+    },
+
+    /** Keeps `delivered` credits of the hold and gives the rest back (a partial delivery). */
+    capture: (userId: number, holdId: string, delivered: number) =>
+      settle(userId, holdId, delivered),
+    /** Gives the whole hold back: the refund of a failed or cancelled generation. */
+    release: (userId: number, holdId: string) => settle(userId, holdId, 0),
+
+    /** The balance with expiry applied, so it is never stale. */
+    async balance(userId: number): Promise<number> {
+      const now = clock.now();
+      if (!(await repository.hasDueBuckets(userId, now))) return repository.balance(userId);
+      return repository.withAccountLock(userId, now, async (ops) => {
+        const balance = await expireDue(ops, now, await ops.balance());
+        await ops.setBalance(balance, now);
+        return balance;
+      });
+    },
+
+    /** The scheduled sweep: expires every due bucket; answers how many users it touched. */
+    async expireAll(batch = 500): Promise<number> {
+      const now = clock.now();
+      const userIds = await repository.usersWithDueBuckets(now, batch);
+      for (const userId of userIds) {
+        await repository.withAccountLock(userId, now, async (ops) => {
+          await ops.setBalance(await expireDue(ops, now, await ops.balance()), now);
+        });
+      }
+      return userIds.length;
+    },
+  };
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;
