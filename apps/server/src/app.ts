@@ -28,6 +28,13 @@ import { createOAuthVerifier } from './modules/auth/oauth/oauth-verifier';
 import { createSessionRepository } from './modules/auth/session.repository';
 import { createSessionService } from './modules/auth/session.service';
 import { devtoolsRoutes } from './modules/devtools/devtools.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createBillingRepository } from './modules/billing/billing.repository';
+import { createBillingService } from './modules/billing/billing.service';
+import { createCreditsRepository } from './modules/credits/credits.repository';
+import { creditsRoutes } from './modules/credits/credits.routes';
+import { createCreditsService } from './modules/credits/credits.service';
+import { createLedgerService } from './modules/credits/ledger.service';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
@@ -95,14 +102,28 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     clock,
     adminEmails: config.adminEmails,
   });
+  const billing = createBillingService({ repository: createBillingRepository(database.db), clock });
+  const creditsRepository = createCreditsRepository(database.db);
+  const ledger = createLedgerService({ repository: creditsRepository, clock });
+  const credits = createCreditsService({
+    ledger,
+    repository: creditsRepository,
+    billing,
+    clock,
+    settings: config.credits,
+  });
   const account = createAccountService({
     repository: createAccountRepository(database.db),
     auth,
     clock,
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    onBirthdaySet: (userId) => credits.grantBirthday(userId),
   });
 
-  await app.register(authPlugin, { sessions });
+  await app.register(authPlugin, {
+    sessions,
+    onAuthenticated: (userId) => credits.grantDailyLogin(userId),
+  });
   await app.register(systemRoutes, { ping: () => database.ping(), getVersion });
   await app.register(authRoutes, {
     auth,
@@ -112,6 +133,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     publicUrl: config.publicUrl,
   });
   await app.register(accountRoutes, { service: account });
+  await app.register(creditsRoutes, { credits, billing });
+  await app.register(adminRoutes, { auth, credits, billing });
   if (config.nodeEnv !== 'production') {
     await app.register(devtoolsRoutes, {
       mailDir: mailDirFor(config.dataDir),
@@ -127,6 +150,6 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   });
   app.addHook('onClose', async () => mailer.close());
 
-  const services = { account };
+  const services = { account, ledger, credits, billing };
   return Object.assign(app as unknown as FastifyInstance, { services });
 }

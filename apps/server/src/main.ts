@@ -42,9 +42,16 @@ async function main() {
       .purgeDueAccounts()
       .then((n) => n > 0 && app.log.info({ purged: n }, 'purged deleted accounts'))
       .catch((err: unknown) => app.log.error({ err }, 'account purge failed'));
-  const purgeTimer = setInterval(runPurge, 3600_000);
-  purgeTimer.unref();
-  app.addHook('onReady', async () => void runPurge());
+  const runExpiry = () =>
+    app.services.ledger
+      .expireAll()
+      .catch((err: unknown) => app.log.error({ err }, 'credit expiry sweep failed'));
+  const timers = [setInterval(runPurge, 3600_000), setInterval(runExpiry, 10 * 60_000)];
+  for (const timer of timers) timer.unref();
+  app.addHook('onReady', async () => {
+    void runPurge();
+    void runExpiry();
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -53,7 +60,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    clearInterval(purgeTimer);
+    for (const timer of timers) clearInterval(timer);
     try {
       await app.close();
       await database.close();

@@ -15,7 +15,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   APP_VERSION: z.string().min(1).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Lumen <no-reply@lumen.local>'),
   ADMIN_EMAILS: z.string().default(''),
   ...oauthEnv('GOOGLE'),
@@ -24,6 +27,9 @@ const envSchema = z.object({
   ...oauthEnv('FACEBOOK'),
   PARTNER_VERIFY_URL: z.url().optional(),
   PARTNER_APP_IDS: z.string().default(''),
+  PAYMENT_MODE: z.enum(['on', 'off']).default('on'),
+  DAILY_LOGIN_CREDITS: z.coerce.number().int().min(0).max(100_000).default(30),
+  BIRTHDAY_CREDITS: z.coerce.number().int().min(0).max(100_000).default(50),
 });
 
 /** Each sign-in provider is configured by URL and client id (architecture decision 7). */
@@ -79,6 +85,7 @@ export type Config = {
   adminEmails: string[];
   oauth: Record<OAuthProviderName, OAuthProviderConfig>;
   partner: { verifyUrl: string | undefined; appIds: string[] };
+  credits: { paymentMode: boolean; dailyLogin: number; birthday: number };
 };
 
 export class ConfigError extends Error {
@@ -117,6 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       oauthProviders.map((p) => [p, readOAuth(e, p.toUpperCase() as Uppercase<OAuthProviderName>)]),
     ) as Record<OAuthProviderName, OAuthProviderConfig>,
     partner: { verifyUrl: e.PARTNER_VERIFY_URL, appIds: splitList(e.PARTNER_APP_IDS) },
+    credits: {
+      paymentMode: e.PAYMENT_MODE === 'on',
+      dailyLogin: e.DAILY_LOGIN_CREDITS,
+      birthday: e.BIRTHDAY_CREDITS,
+    },
   };
 }
 

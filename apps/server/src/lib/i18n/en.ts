@@ -38,6 +38,15 @@ export const en = {
   'mail.captchaBody':
     'Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this message.',
   'sms.captcha': '[Lumen] Your verification code is {code}, valid for {minutes} minutes.',
+  'errors.moreImagesSubscribers':
+    'More images per generation are for subscribers only, please adjust your settings',
+  'errors.proModelSubscribers': 'The professional model is available to subscribed users only',
+  'errors.longVideoSubscribers':
+    'Videos longer than {seconds} s are available to subscribed users only',
+  'bills.dailyLogin': 'Daily login',
+  'bills.birthday': 'Birthday reward',
+  'bills.expired': 'Expired credits cleared',
+  'bills.adminGrant': 'Credits from the Lumen team',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -40,4 +40,14 @@ export const es: Record<MessageKey, string> = {
   'mail.captchaBody':
     'Tu código de verificación es {code}. Es válido durante {minutes} minutos. Si no lo has pedido, ignora este mensaje.',
   'sms.captcha': '[Lumen] Tu código de verificación es {code}, válido durante {minutes} minutos.',
+  'errors.moreImagesSubscribers':
+    'Generar más imágenes a la vez es solo para suscriptores; ajusta la configuración',
+  'errors.proModelSubscribers':
+    'El modelo profesional solo está disponible para usuarios suscritos',
+  'errors.longVideoSubscribers':
+    'Los vídeos de más de {seconds} s solo están disponibles para usuarios suscritos',
+  'bills.dailyLogin': 'Inicio de sesión diario',
+  'bills.birthday': 'Premio de cumpleaños',
+  'bills.expired': 'Créditos caducados',
+  'bills.adminGrant': 'Créditos del equipo de Lumen',
 };

@@ -40,4 +40,14 @@ export const ja: Record<MessageKey, string> = {
   'mail.captchaBody':
     '認証コードは {code} です。有効期間は {minutes} 分です。心当たりがない場合は、このメッセージを無視してください。',
   'sms.captcha': '【Lumen】認証コードは {code} です（{minutes} 分間有効）。',
+  'errors.moreImagesSubscribers':
+    '1回で多くの画像を生成できるのはサブスクリプション会員のみです。設定を調整してください',
+  'errors.proModelSubscribers':
+    'プロフェッショナルモデルはサブスクリプション会員のみご利用いただけます',
+  'errors.longVideoSubscribers':
+    '{seconds} 秒を超える動画はサブスクリプション会員のみご利用いただけます',
+  'bills.dailyLogin': 'デイリーログイン',
+  'bills.birthday': '誕生日ボーナス',
+  'bills.expired': '期限切れポイントの失効',
+  'bills.adminGrant': 'Lumen チームからのポイント',
 };

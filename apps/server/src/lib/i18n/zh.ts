@@ -35,4 +35,11 @@ export const zh: Record<MessageKey, string> = {
   'mail.captchaSubject': '您的 Lumen 验证码：{code}',
   'mail.captchaBody': '您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略此邮件。',
   'sms.captcha': '【Lumen】您的验证码是 {code}，{minutes} 分钟内有效。',
+  'errors.moreImagesSubscribers': '每次生成更多图片仅限订阅用户，请调整设置',
+  'errors.proModelSubscribers': '专业模型仅对订阅用户开放',
+  'errors.longVideoSubscribers': '超过 {seconds} 秒的视频仅对订阅用户开放',
+  'bills.dailyLogin': '每日登录',
+  'bills.birthday': '生日奖励',
+  'bills.expired': '过期积分清零',
+  'bills.adminGrant': 'Lumen 团队赠送积分',
 };

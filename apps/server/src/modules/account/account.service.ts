@@ -51,6 +51,8 @@ export function createAccountService(deps: {
   auth: AuthService;
   clock: Clock;
   uploadsDir: string;
+  /** Rewards a birthday given for the first time (the credits service grants it once). */
+  onBirthdaySet?: (userId: number) => Promise<void>;
 }) {
   const { repository, auth, clock } = deps;
 
@@ -110,6 +112,7 @@ export function createAccountService(deps: {
           },
           clock.now(),
         );
+        if (fields.birthday) await deps.onBirthdaySet?.(userId);
       }
       return profileOf(userId);
     },

@@ -39,13 +39,25 @@ export function clearSessionCookies(reply: FastifyReply) {
 
 const resolved = new WeakMap<FastifyRequest, Promise<Authenticated>>();
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionService }) => {
+type AuthPluginOptions = {
+  sessions: SessionService;
+  /** Runs on each signed-in request before its handler (the daily login grant). */
+  onAuthenticated?: (userId: number) => Promise<void>;
+};
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
+  async function authenticate(ticket: string): Promise<Authenticated> {
+    const auth = await opts.sessions.authenticate(ticket);
+    await opts.onAuthenticated?.(auth.user.id);
+    return auth;
+  }
+
   function resolve(request: FastifyRequest): Promise<Authenticated> {
     let pending = resolved.get(request);
     if (!pending) {
       const ticket = ticketOf(request);
       pending = ticket
-        ? opts.sessions.authenticate(ticket)
+        ? authenticate(ticket)
         : Promise.reject(new AppError(ErrorCode.loginRequired, 'errors.loginRequired'));
       resolved.set(request, pending);
     }

@@ -221,6 +221,19 @@ export function createCreditsRepository(db: Database) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
+    /** Settled or running holds per service: how many today and of all time. */
+    async countHoldsByService(userId: number, since: Date) {
+      const rows = await db
+        .select({
+          service: creditHolds.service,
+          total: count(),
+          today: sql<string>`count(*) filter (where ${creditHolds.createdAt} >= ${since})`,
+        })
+        .from(creditHolds)
+        .where(and(eq(creditHolds.userId, userId), sql`${creditHolds.status} <> 'released'`))
+        .groupBy(creditHolds.service);
+      return rows.map((r) => ({ service: r.service, total: r.total, today: Number(r.today) }));
+    },
     async sumEntries(userId: number): Promise<number> {
       const [row] = await db
         .select({ sum: sql<string>`coalesce(sum(${creditEntries.amount}), 0)` })

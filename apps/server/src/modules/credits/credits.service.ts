@@ -1,0 +1,267 @@
+import {
+  costKindOf,
+  costOf,
+  type AccountInfo,
+  type CreditKind,
+  type Quote,
+  type QuoteBody,
+} from '@lumen/contracts/credits';
+import { ErrorCode } from '@lumen/contracts/error-codes';
+import type { Language } from '@lumen/contracts/i18n';
+import { estimatedWaitMinutes, limitsFor, type GatedFeature } from '@lumen/contracts/plans';
+import { taskTypeDefinitions } from '@lumen/contracts/task-types';
+import { businessDay, endOfBusinessDay } from '../../lib/business-day';
+import type { Clock } from '../../lib/clock';
+import { en, type MessageKey } from '../../lib/i18n/en';
+import { translate, type MessageParams } from '../../lib/i18n/translate';
+import type { BillingService } from '../billing/billing.service';
+import type { CreditsRepository } from './credits.repository';
+import type { LedgerService } from './ledger.service';
+
+const DAY_MS = 24 * 3600_000;
+/** Spec §9: event credits last about a month. */
+const EVENT_VALIDITY_MS = 30 * DAY_MS;
+const PRO_MODELS = new Set(['professional', 'pro', 'high_quality', 'pro-2.0']);
+/** Task types that are themselves subscriber tools (spec §5). */
+const featureOfTaskType: Partial<Record<string, GatedFeature>> = {
+  remove_bg: 'remove_bg',
+  upscale: 'enhance',
+  video_creative_upscaler: 'video_enhance',
+};
+
+const billTypes = {
+  all: null,
+  consumed: ['consumption', 'refund'],
+  purchased: ['purchase'],
+  free: ['gift'],
+} as const;
+
+type Refusal = { code: number; key: MessageKey; params?: MessageParams };
+
+export function createCreditsService(deps: {
+  ledger: LedgerService;
+  repository: CreditsRepository;
+  billing: BillingService;
+  clock: Clock;
+  settings: { paymentMode: boolean; dailyLogin: number; birthday: number };
+}) {
+  const { ledger, billing, clock, settings } = deps;
+  /** Users already granted today, per process, so most requests skip the database. */
+  const dailyGranted = new Set<number>();
+  let dailyGrantedDay = '';
+
+  function eventText(lang: Language, event: string): string {
+    return event in en ? translate(lang, event as MessageKey) : event;
+  }
+
+  return {
+    async accountInfo(userId: number): Promise<AccountInfo> {
+      const now = clock.now();
+      const [plan, credits] = await Promise.all([
+        billing.currentPlan(userId),
+        ledger.balance(userId),
+      ]);
+      const buckets = await deps.repository.liveBuckets(userId, now);
+      return {
+        grade: plan.grade,
+        plan_name: plan.name,
+        plan_ends_at: plan.endsAt?.toISOString() ?? null,
+        credits,
+        isFreeVip: plan.trial,
+        isYearVip: plan.yearly,
+        isPayment: settings.paymentMode,
+        buckets: buckets.map((b) => ({
+          kind: b.kind as CreditKind,
+          credits: b.remaining,
+          expires_at: b.expiresAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    async bills(
+      userId: number,
+      lang: Language,
+      q: { filter: keyof typeof billTypes; page: number; page_size: number },
+    ) {
+      await ledger.balance(userId); // applies due expiry so the bill shows it
+      const types = billTypes[q.filter];
+      const { rows, total } = await deps.repository.listEntries(
+        userId,
+        types ? [...types] : null,
+        (q.page - 1) * q.page_size,
+        q.page_size,
+      );
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          date: r.createdAt.toISOString(),
+          event: eventText(lang, r.event),
+          expiration: r.expiresAt?.toISOString() ?? null,
+          service: r.service,
+          credits: r.amount,
+          type: r.type as 'purchase' | 'gift' | 'consumption' | 'refund' | 'expire',
+          kind: (r.kind as CreditKind | null) ?? null,
+        })),
+        total,
+        page: q.page,
+        page_size: q.page_size,
+      };
+    },
+
+    /** Whether a generation may run, what it costs and why not (spec §5 credit check and gating). */
+    async quote(userId: number, lang: Language, body: QuoteBody): Promise<Quote> {
+      const [plan, balance] = await Promise.all([
+        billing.currentPlan(userId),
+        ledger.balance(userId),
+      ]);
+      const limits = limitsFor(plan.grade);
+      const cost = costOf({
+        taskType: body.task_type,
+        count: body.count,
+        effect: body.effect,
+        total: body.total,
+      });
+      const wait = estimatedWaitMinutes(plan.grade);
+      const answer = (
+        allowed: boolean,
+        refusal: Refusal | null,
+        mode: Quote['mode'],
+        held: number,
+      ): Quote => ({
+        cost: held,
+        allowed,
+        reason_code: refusal?.code ?? null,
+        reason: refusal ? translate(lang, refusal.key, refusal.params) : null,
+        estimated_wait_min: mode === 'relaxed' ? estimatedWaitMinutes(0) : wait,
+        mode,
+        balance,
+      });
+      if (!settings.paymentMode) return answer(true, null, 'standard', 0);
+
+      const upgrade = (key: MessageKey, params?: MessageParams): Quote =>
+        answer(
+          false,
+          { code: ErrorCode.upgradeRequired, key, ...(params ? { params } : {}) },
+          'standard',
+          cost,
+        );
+      const media = taskTypeDefinitions[body.task_type].media;
+      const proModel = body.model !== undefined && PRO_MODELS.has(body.model);
+      if (media === 'image' && body.count > limits.imagesPerRun)
+        return upgrade('errors.moreImagesSubscribers');
+      if (proModel && !limits.features.has('pro_image_model'))
+        return upgrade('errors.proModelSubscribers');
+      const maxSeconds = Math.max(...limits.videoSeconds);
+      if (media === 'video' && body.duration !== undefined && body.duration > maxSeconds) {
+        return upgrade('errors.longVideoSubscribers', { seconds: maxSeconds });
+      }
+      const wanted = [
+        ...body.features,
+        ...(body.private ? ['private'] : []),
+        ...(featureOfTaskType[body.task_type] ? [featureOfTaskType[body.task_type]!] : []),
+      ];
+      if (wanted.some((f) => !limits.features.has(f as GatedFeature)))
+        return upgrade('errors.upgradeRequired');
+
+      // Spec §5: free users, effect jobs and jobs that need credits must be covered; paid
+      // users otherwise run relaxed (credit-free, slower lane) when their credits run out.
+      const creditsRequired = plan.grade === 0 || body.effect || body.credits_required || proModel;
+      if (balance >= cost && balance >= 1) return answer(true, null, 'standard', cost);
+      if (!creditsRequired) return answer(true, null, 'relaxed', 0);
+      const key: MessageKey = plan.grade === 0 ? 'errors.noCredits' : 'errors.noCreditsPaid';
+      return answer(false, { code: ErrorCode.noCredits, key }, 'standard', cost);
+    },
+
+    /** Spec §9: daily login credits, once per GMT-8 day, gone at 23:59:59 GMT-8. */
+    async grantDailyLogin(userId: number): Promise<void> {
+      const now = clock.now();
+      const day = businessDay(now);
+      if (day !== dailyGrantedDay) {
+        dailyGranted.clear();
+        dailyGrantedDay = day;
+      }
+      if (settings.dailyLogin <= 0 || dailyGranted.has(userId)) return;
+      await ledger.grant({
+        userId,
+        amount: settings.dailyLogin,
+        kind: 'free',
+        source: 'daily_login',
+        event: 'bills.dailyLogin',
+        expiresAt: endOfBusinessDay(now),
+        idempotencyKey: `daily_login:${day}`,
+      });
+      dailyGranted.add(userId);
+    },
+
+    /** A one-time reward for telling us your birthday. */
+    async grantBirthday(userId: number): Promise<void> {
+      if (settings.birthday <= 0) return;
+      await ledger.grant({
+        userId,
+        amount: settings.birthday,
+        kind: 'gift',
+        source: 'birthday',
+        event: 'bills.birthday',
+        expiresAt: new Date(clock.now().getTime() + EVENT_VALIDITY_MS),
+        idempotencyKey: 'birthday',
+      });
+    },
+
+    async adminGrant(
+      userId: number,
+      input: { amount: number; kind: CreditKind; reason: string; idempotency_key: string },
+    ) {
+      const validity: Record<CreditKind, number | null> = {
+        subscription: 30 * DAY_MS,
+        purchased: 730 * DAY_MS,
+        free: EVENT_VALIDITY_MS,
+        gift: EVENT_VALIDITY_MS,
+        reward: null,
+      };
+      const ms = validity[input.kind];
+      return ledger.grant({
+        userId,
+        amount: input.amount,
+        kind: input.kind,
+        source: 'admin',
+        event: input.reason,
+        expiresAt: ms === null ? null : new Date(clock.now().getTime() + ms),
+        idempotencyKey: `admin:${input.idempotency_key}`,
+      });
+    },
+
+    /** Per-kind counters: generations captured today and of all time. */
+    async algoTimes(userId: number) {
+      const counts = await deps.repository.countHoldsByService(userId, startOfToday(clock.now()));
+      const kinds = {
+        image: 'image',
+        video: 'video',
+        videos: 'video',
+        three: '3d',
+        character: 'character',
+        wink: 'effect',
+        imageEditor: 'image',
+      } as const;
+      return Object.fromEntries(
+        Object.entries(kinds).map(([name, kind]) => {
+          const matching = counts.filter(
+            (c) => c.service && costKindOf(c.service as never, false) === kind,
+          );
+          return [
+            name,
+            {
+              generated: matching.reduce((n, c) => n + c.today, 0),
+              all: matching.reduce((n, c) => n + c.total, 0),
+            },
+          ];
+        }),
+      ) as Record<keyof typeof kinds, { generated: number; all: number }>;
+    },
+  };
+}
+
+function startOfToday(now: Date): Date {
+  return new Date(endOfBusinessDay(now).getTime() + 1000 - DAY_MS);
+}
+
+export type CreditsService = ReturnType<typeof createCreditsService>;
