@@ -16,6 +16,8 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import { createMailer, mailDirFor } from './adapters/mail/create-mailer';
 import { createFileSmsSender, smsDirFor } from './adapters/sms/file-sms-sender';
+import { createLocalObjectStore } from './adapters/storage/local-object-store';
+import { mediaRoutes } from './modules/media/media.routes';
 import { createAccountRepository } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
@@ -102,6 +104,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     clock,
     adminEmails: config.adminEmails,
   });
+  const store = createLocalObjectStore(path.join(config.dataDir, 'media'));
   const billing = createBillingService({ repository: createBillingRepository(database.db), clock });
   const creditsRepository = createCreditsRepository(database.db);
   const ledger = createLedgerService({ repository: creditsRepository, clock });
@@ -117,6 +120,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     auth,
     clock,
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    store,
     onBirthdaySet: (userId) => credits.grantBirthday(userId),
   });
 
@@ -134,6 +138,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   });
   await app.register(accountRoutes, { service: account });
   await app.register(creditsRoutes, { credits, billing });
+  await app.register(mediaRoutes, { store });
   await app.register(adminRoutes, { auth, credits, billing });
   if (config.nodeEnv !== 'production') {
     await app.register(devtoolsRoutes, {

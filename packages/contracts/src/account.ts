@@ -136,3 +136,15 @@ export const contactBodySchema = z.object({
 });
 
 export const createdSchema = z.object({ id: z.number().int() });
+
+/** An avatar as a data URL (png, jpeg or webp, up to 5 MB); stored as a 256 × 256 PNG. */
+export const avatarBodySchema = z.object({
+  image: z
+    .string()
+    .max(7_000_000)
+    .regex(
+      /^data:image\/(png|jpeg|jpg|webp);base64,[A-Za-z0-9+/=]+$/,
+      'must be a png, jpg or webp image',
+    ),
+});
+export const avatarResultSchema = z.object({ avatar: z.string() });

@@ -111,6 +111,38 @@ describe('profile', () => {
   it('needs a session', async () => {
     expect((await call('GET', '/prod-api/user/profile')).code).toBe(3015);
   });
+
+  it('stores an avatar as a 256 px square PNG served from /media', async () => {
+    const ticket = await signIn('avatar@example.com');
+    const jpeg = await sharp({
+      create: { width: 640, height: 400, channels: 3, background: '#3366ff' },
+    })
+      .jpeg()
+      .toBuffer();
+    const saved = await call('POST', '/prod-api/user/avatar', ticket, {
+      image: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+    });
+    expect(saved.result.avatar).toMatch(/^\/media\/avatars\/\d+\/[0-9a-f]{16}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url: saved.result.avatar });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([256, 256, 'png']);
+    expect((await call('GET', '/prod-api/user/profile', ticket)).result.avatar).toBe(
+      saved.result.avatar,
+    );
+
+    const notImage = await call('POST', '/prod-api/user/avatar', ticket, {
+      image: `data:image/png;base64,${Buffer.from('<svg/>').toString('base64')}`,
+    });
+    expect(notImage.code).toBe(1001);
+    expect((await call('GET', '/prod-api/user/profile', ticket)).result.avatar).toBe(
+      saved.result.avatar,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/media/avatars/../../etc/passwd' })).statusCode,
+    ).toBe(404);
+  });
 });
 
 describe('settings and survey', () => {

@@ -1,4 +1,6 @@
 import {
+  avatarBodySchema,
+  avatarResultSchema,
   bindPhoneBodySchema,
   contactBodySchema,
   createdSchema,
@@ -43,6 +45,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
       },
     },
     async (request) => ok(await service.updateProfile(await userId(request), request.body)),
+  );
+  app.post(
+    '/prod-api/user/avatar',
+    {
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Upload a new avatar (png, jpg or webp as a data URL)',
+        body: avatarBodySchema,
+        response: { 200: envelopeSchema(avatarResultSchema) },
+      },
+    },
+    async (request) => ok(await service.setAvatar(await userId(request), request.body.image)),
   );
   app.post(
     '/prod-api/user/phone/bind',

@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { ObjectStore } from '../../adapters/storage/object-store';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -51,6 +53,7 @@ export function createAccountService(deps: {
   auth: AuthService;
   clock: Clock;
   uploadsDir: string;
+  store: ObjectStore;
   /** Rewards a birthday given for the first time (the credits service grants it once). */
   onBirthdaySet?: (userId: number) => Promise<void>;
 }) {
@@ -115,6 +118,32 @@ export function createAccountService(deps: {
         if (fields.birthday) await deps.onBirthdaySet?.(userId);
       }
       return profileOf(userId);
+    },
+
+    /** Decodes the picture for real (not by its label), crops it square and stores 256 px. */
+    async setAvatar(userId: number, dataUrl: string): Promise<{ avatar: string }> {
+      const input = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+      const refuse = () =>
+        new AppError(ErrorCode.invalidParams, 'errors.invalidField', {
+          field: 'image',
+          reason: 'png, jpg or webp, up to 5 MB',
+        });
+      if (input.length > 5 * 1024 * 1024) throw refuse();
+      let png: Buffer;
+      try {
+        const meta = await sharp(input).metadata();
+        if (!['png', 'jpeg', 'webp'].includes(meta.format ?? '')) throw refuse();
+        png = await sharp(input).rotate().resize(256, 256, { fit: 'cover' }).png().toBuffer();
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        throw refuse();
+      }
+      const digest = createHash('sha256').update(png).digest('hex').slice(0, 16);
+      const key = `avatars/${userId}/${digest}.png`;
+      await deps.store.put(key, png, 'image/png');
+      const avatar = `/media/${key}`;
+      await auth.setAvatar(userId, avatar);
+      return { avatar };
     },
 
     async bindPhone(userId: number, phone: string, code: string): Promise<Profile> {

@@ -285,6 +285,10 @@ export function createAuthService(deps: {
       }
     },
 
+    async setAvatar(userId: number, avatar: string): Promise<void> {
+      await repository.updateUser(userId, { avatar });
+    },
+
     async bindPhone(userId: number, phone: string, code: string): Promise<UserRow> {
       const owner = await repository.findUserByPhone(phone);
       if (owner && owner.id !== userId)
