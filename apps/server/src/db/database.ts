@@ -11,6 +11,12 @@ import pg from 'pg';
 /** The Drizzle handle every repository receives, whichever driver sits below it. */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
+/** A transaction handle; repositories that join another module's unit of work accept one. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Either the database or a transaction in progress. */
+export type Executor = Database | Transaction;
+
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {

@@ -12,7 +12,7 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import type { Database, Transaction } from '../../db/database';
 import {
   creditAccounts,
   creditBuckets,
@@ -24,7 +24,7 @@ import {
   type CreditHoldRow,
 } from './credits.schema';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Tx = Transaction;
 type NewEntry = typeof creditEntries.$inferInsert;
 
 /** The queries a credit mutation runs while it holds the user's account row lock. */
@@ -149,7 +149,11 @@ export function createCreditsRepository(db: Database) {
      * Runs `fn` in a transaction holding the user's account row lock, so concurrent credit
      * mutations of one user run one after another and see each other's effects.
      */
-    async withAccountLock<T>(userId: number, now: Date, fn: (ops: LockedCreditOps) => Promise<T>) {
+    async withAccountLock<T>(
+      userId: number,
+      now: Date,
+      fn: (ops: LockedCreditOps, tx: Transaction) => Promise<T>,
+    ) {
       return db.transaction(async (tx) => {
         await tx
           .insert(creditAccounts)
@@ -160,7 +164,7 @@ export function createCreditsRepository(db: Database) {
           .from(creditAccounts)
           .where(eq(creditAccounts.userId, userId))
           .for('update');
-        return fn(lockedOps(tx, userId));
+        return fn(lockedOps(tx, userId), tx);
       });
     },
 

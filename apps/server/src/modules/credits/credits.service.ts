@@ -10,6 +10,7 @@ import { ErrorCode } from '@lumen/contracts/error-codes';
 import type { Language } from '@lumen/contracts/i18n';
 import { estimatedWaitMinutes, limitsFor, type GatedFeature } from '@lumen/contracts/plans';
 import { taskTypeDefinitions } from '@lumen/contracts/task-types';
+import { AppError } from '../../lib/app-error';
 import { businessDay, endOfBusinessDay } from '../../lib/business-day';
 import type { Clock } from '../../lib/clock';
 import { en, type MessageKey } from '../../lib/i18n/en';
@@ -49,6 +50,60 @@ export function createCreditsService(deps: {
   /** Users already granted today, per process, so most requests skip the database. */
   const dailyGranted = new Set<number>();
   let dailyGrantedDay = '';
+
+  async function evaluate(userId: number, body: QuoteBody) {
+    const [plan, balance] = await Promise.all([
+      billing.currentPlan(userId),
+      ledger.balance(userId),
+    ]);
+    const limits = limitsFor(plan.grade);
+    const cost = costOf({
+      taskType: body.task_type,
+      count: body.count,
+      effect: body.effect,
+      total: body.total,
+    });
+    const decide = (refusal: Refusal | null, mode: Quote['mode'] = 'standard', held = cost) => ({
+      grade: plan.grade,
+      balance,
+      cost: held,
+      mode,
+      refusal,
+      waitMin: estimatedWaitMinutes(mode === 'relaxed' ? 0 : plan.grade),
+    });
+    if (!settings.paymentMode) return decide(null, 'standard', 0);
+
+    const upgrade = (key: MessageKey, params?: MessageParams) =>
+      decide({ code: ErrorCode.upgradeRequired, key, ...(params ? { params } : {}) });
+    const media = taskTypeDefinitions[body.task_type].media;
+    const proModel = body.model !== undefined && PRO_MODELS.has(body.model);
+    if (media === 'image' && body.count > limits.imagesPerRun)
+      return upgrade('errors.moreImagesSubscribers');
+    if (proModel && !limits.features.has('pro_image_model'))
+      return upgrade('errors.proModelSubscribers');
+    const maxSeconds = Math.max(...limits.videoSeconds);
+    if (media === 'video' && body.duration !== undefined && body.duration > maxSeconds) {
+      return upgrade('errors.longVideoSubscribers', { seconds: maxSeconds });
+    }
+    const featureOfType = featureOfTaskType[body.task_type];
+    const wanted = [
+      ...body.features,
+      ...(body.private ? ['private'] : []),
+      ...(featureOfType ? [featureOfType] : []),
+    ];
+    if (wanted.some((f) => !limits.features.has(f as GatedFeature)))
+      return upgrade('errors.upgradeRequired');
+
+    // Spec §5: free users, effect jobs and jobs that need credits must be covered; paid
+    // users otherwise run relaxed (credit-free, slower lane) when their credits run out.
+    const creditsRequired = plan.grade === 0 || body.effect || body.credits_required || proModel;
+    if (balance >= cost && balance >= 1) return decide(null);
+    if (!creditsRequired) return decide(null, 'relaxed', 0);
+    return decide({
+      code: ErrorCode.noCredits,
+      key: plan.grade === 0 ? 'errors.noCredits' : 'errors.noCreditsPaid',
+    });
+  }
 
   function eventText(lang: Language, event: string): string {
     return event in en ? translate(lang, event as MessageKey) : event;
@@ -110,66 +165,26 @@ export function createCreditsService(deps: {
 
     /** Whether a generation may run, what it costs and why not (spec §5 credit check and gating). */
     async quote(userId: number, lang: Language, body: QuoteBody): Promise<Quote> {
-      const [plan, balance] = await Promise.all([
-        billing.currentPlan(userId),
-        ledger.balance(userId),
-      ]);
-      const limits = limitsFor(plan.grade);
-      const cost = costOf({
-        taskType: body.task_type,
-        count: body.count,
-        effect: body.effect,
-        total: body.total,
-      });
-      const wait = estimatedWaitMinutes(plan.grade);
-      const answer = (
-        allowed: boolean,
-        refusal: Refusal | null,
-        mode: Quote['mode'],
-        held: number,
-      ): Quote => ({
-        cost: held,
-        allowed,
-        reason_code: refusal?.code ?? null,
-        reason: refusal ? translate(lang, refusal.key, refusal.params) : null,
-        estimated_wait_min: mode === 'relaxed' ? estimatedWaitMinutes(0) : wait,
-        mode,
-        balance,
-      });
-      if (!settings.paymentMode) return answer(true, null, 'standard', 0);
+      const v = await evaluate(userId, body);
+      return {
+        cost: v.cost,
+        allowed: v.refusal === null,
+        reason_code: v.refusal?.code ?? null,
+        reason: v.refusal ? translate(lang, v.refusal.key, v.refusal.params) : null,
+        estimated_wait_min: v.waitMin,
+        mode: v.mode,
+        balance: v.balance,
+      };
+    },
 
-      const upgrade = (key: MessageKey, params?: MessageParams): Quote =>
-        answer(
-          false,
-          { code: ErrorCode.upgradeRequired, key, ...(params ? { params } : {}) },
-          'standard',
-          cost,
-        );
-      const media = taskTypeDefinitions[body.task_type].media;
-      const proModel = body.model !== undefined && PRO_MODELS.has(body.model);
-      if (media === 'image' && body.count > limits.imagesPerRun)
-        return upgrade('errors.moreImagesSubscribers');
-      if (proModel && !limits.features.has('pro_image_model'))
-        return upgrade('errors.proModelSubscribers');
-      const maxSeconds = Math.max(...limits.videoSeconds);
-      if (media === 'video' && body.duration !== undefined && body.duration > maxSeconds) {
-        return upgrade('errors.longVideoSubscribers', { seconds: maxSeconds });
-      }
-      const wanted = [
-        ...body.features,
-        ...(body.private ? ['private'] : []),
-        ...(featureOfTaskType[body.task_type] ? [featureOfTaskType[body.task_type]!] : []),
-      ];
-      if (wanted.some((f) => !limits.features.has(f as GatedFeature)))
-        return upgrade('errors.upgradeRequired');
-
-      // Spec §5: free users, effect jobs and jobs that need credits must be covered; paid
-      // users otherwise run relaxed (credit-free, slower lane) when their credits run out.
-      const creditsRequired = plan.grade === 0 || body.effect || body.credits_required || proModel;
-      if (balance >= cost && balance >= 1) return answer(true, null, 'standard', cost);
-      if (!creditsRequired) return answer(true, null, 'relaxed', 0);
-      const key: MessageKey = plan.grade === 0 ? 'errors.noCredits' : 'errors.noCreditsPaid';
-      return answer(false, { code: ErrorCode.noCredits, key }, 'standard', cost);
+    /**
+     * The same decision for a submission: answers what to hold and the grade's limits, or
+     * throws the refusal (2020 upgrade, 2007 no credits) with its §8 message.
+     */
+    async authorize(userId: number, body: QuoteBody) {
+      const v = await evaluate(userId, body);
+      if (v.refusal) throw new AppError(v.refusal.code, v.refusal.key, v.refusal.params ?? {});
+      return { cost: v.cost, mode: v.mode, grade: v.grade, waitMin: v.waitMin };
     },
 
     /** Spec §9: daily login credits, once per GMT-8 day, gone at 23:59:59 GMT-8. */

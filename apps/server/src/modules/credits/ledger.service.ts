@@ -3,6 +3,7 @@ import type { CreditKind } from '@lumen/contracts/credits';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { Transaction } from '../../db/database';
 import type { CreditsRepository, LockedCreditOps } from './credits.repository';
 
 export type GrantInput = {
@@ -54,6 +55,61 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
       });
     }
     return balance;
+  }
+
+  async function holdLocked(
+    ops: LockedCreditOps,
+    input: HoldInput,
+    now: Date,
+  ): Promise<HoldResult> {
+    const existing = await ops.findHoldByKey(input.idempotencyKey);
+    if (existing) {
+      return {
+        holdId: existing.id,
+        amount: existing.amount,
+        balance: await ops.balance(),
+        replayed: true,
+      };
+    }
+    let balance = await expireDue(ops, now, await ops.balance());
+    if (input.amount > balance) throw new AppError(ErrorCode.noCredits, 'errors.noCredits');
+    const holdId = randomUUID();
+    await ops.insertHold({
+      id: holdId,
+      userId: input.userId,
+      amount: input.amount,
+      status: 'held',
+      service: input.service,
+      event: input.event,
+      idempotencyKey: input.idempotencyKey,
+      createdAt: now,
+    });
+    let left = input.amount;
+    const allocations: { holdId: string; bucketId: number; amount: number }[] = [];
+    for (const bucket of await ops.liveBuckets(now)) {
+      if (left === 0) break;
+      const take = Math.min(left, bucket.remaining);
+      left -= take;
+      balance -= take;
+      allocations.push({ holdId, bucketId: bucket.id, amount: take });
+      await ops.addToBucket(bucket.id, -take);
+      await ops.insertEntry({
+        type: 'consumption',
+        amount: -take,
+        balanceAfter: balance,
+        bucketId: bucket.id,
+        holdId,
+        kind: bucket.kind,
+        event: input.event,
+        service: input.service,
+        expiresAt: bucket.expiresAt,
+        createdAt: now,
+      });
+    }
+    if (left !== 0) throw new Error('ledger out of step: balance and buckets disagree');
+    await ops.insertAllocations(allocations);
+    await ops.setBalance(balance, now);
+    return { holdId, amount: input.amount, balance, replayed: false };
   }
 
   async function settle(userId: number, holdId: string, delivered: number) {
@@ -159,59 +215,25 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
     /** Sets credits aside; refuses with 2007 when the balance cannot cover them. */
     async hold(input: HoldInput): Promise<HoldResult> {
       const now = clock.now();
-      return repository.withAccountLock(input.userId, now, async (ops) => {
-        const existing = await ops.findHoldByKey(input.idempotencyKey);
-        if (existing) {
-          return {
-            holdId: existing.id,
-            amount: existing.amount,
-            balance: await ops.balance(),
-            replayed: true,
-          };
-        }
-        let balance = await expireDue(ops, now, await ops.balance());
-        if (input.amount > balance) {
-          await ops.setBalance(balance, now);
-          throw new AppError(ErrorCode.noCredits, 'errors.noCredits');
-        }
-        const holdId = randomUUID();
-        await ops.insertHold({
-          id: holdId,
-          userId: input.userId,
-          amount: input.amount,
-          status: 'held',
-          service: input.service,
-          event: input.event,
-          idempotencyKey: input.idempotencyKey,
-          createdAt: now,
-        });
-        let left = input.amount;
-        const allocations: { holdId: string; bucketId: number; amount: number }[] = [];
-        for (const bucket of await ops.liveBuckets(now)) {
-          if (left === 0) break;
-          const take = Math.min(left, bucket.remaining);
-          left -= take;
-          balance -= take;
-          allocations.push({ holdId, bucketId: bucket.id, amount: take });
-          await ops.addToBucket(bucket.id, -take);
-          await ops.insertEntry({
-            type: 'consumption',
-            amount: -take,
-            balanceAfter: balance,
-            bucketId: bucket.id,
-            holdId,
-            kind: bucket.kind,
-            event: input.event,
-            service: input.service,
-            expiresAt: bucket.expiresAt,
-            createdAt: now,
-          });
-        }
-        if (left !== 0) throw new Error('ledger out of step: balance and buckets disagree');
-        await ops.insertAllocations(allocations);
-        await ops.setBalance(balance, now);
-        return { holdId, amount: input.amount, balance, replayed: false };
-      });
+      return repository.withAccountLock(input.userId, now, (ops) => holdLocked(ops, input, now));
+    },
+
+    /**
+     * Runs `work` inside the user's credit lock and transaction, so a hold and the row it pays
+     * for (a queued task) commit together or not at all; the user's other credit mutations and
+     * units of work wait meanwhile.
+     */
+    async transact<T>(
+      userId: number,
+      work: (unit: {
+        tx: Transaction;
+        hold(input: Omit<HoldInput, 'userId'>): Promise<HoldResult>;
+      }) => Promise<T>,
+    ): Promise<T> {
+      const now = clock.now();
+      return repository.withAccountLock(userId, now, (ops, tx) =>
+        work({ tx, hold: (input) => holdLocked(ops, { ...input, userId }, now) }),
+      );
     },
 
     /** Keeps `delivered` credits of the hold and gives the rest back (a partial delivery). */

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { aspectRatioSchema, videoResolutions } from './generation';
+
+/** Task states (spec §4) and the gateway's numeric `task_status` for each. */
+export const taskStates = [
+  'queued',
+  'generating',
+  'done',
+  'failed',
+  'cancelled',
+  'flagged',
+] as const;
+export type TaskState = (typeof taskStates)[number];
+export const taskStatusCodes: Record<TaskState, number> = {
+  queued: 0,
+  generating: 2,
+  done: 1,
+  failed: 3,
+  flagged: 4,
+  cancelled: 5,
+};
+export const finalStates: readonly TaskState[] = ['done', 'failed', 'cancelled', 'flagged'];
+
+export const PROMPT_MAX_LENGTH = 2000;
+
+const mediaKey = z.string().trim().min(1).max(300);
+
+/**
+ * `POST /api/gw/v3/{media}/{module}/async` (the product's async gateway). Unknown fields are
+ * ignored, so clients written for the gateway keep working.
+ */
+export const gatewaySubmitSchema = z.object({
+  module: z.string().max(64).optional(),
+  prompt: z
+    .string()
+    .max(PROMPT_MAX_LENGTH * 4)
+    .default(''),
+  negative_prompt: z.string().max(PROMPT_MAX_LENGTH).default(''),
+  params: z
+    .object({
+      batch_size: z.coerce.number().int().min(1).max(8).default(1),
+      wh_ratio: aspectRatioSchema.optional(),
+      seed: z.coerce
+        .number()
+        .int()
+        .min(-1)
+        .max(2 ** 32 - 1)
+        .default(-1),
+      style: z.string().max(32).optional(),
+      width: z.coerce.number().int().min(64).max(4096).optional(),
+      height: z.coerce.number().int().min(64).max(4096).optional(),
+      duration: z.coerce.number().int().min(1).max(30).optional(),
+      resolution: z.enum(videoResolutions).optional(),
+      fps: z.coerce.number().int().min(8).max(60).optional(),
+      motion_strength: z.coerce.number().min(0).max(1).optional(),
+      strength: z.coerce.number().min(0).max(1).optional(),
+      cm_x: z.coerce.number().min(-1).max(1).optional(),
+      cm_y: z.coerce.number().min(-1).max(1).optional(),
+      cm_d: z.coerce.number().min(-1).max(1).optional(),
+      mode: z.string().max(32).optional(),
+      private: z.boolean().optional(),
+      effect: z.string().max(64).optional(),
+      custom_params: z.record(z.string(), z.unknown()).optional(),
+    })
+    .default({ batch_size: 1, seed: -1 }),
+  images: z.array(mediaKey).max(8).default([]),
+  videos: z.array(mediaKey).max(2).default([]),
+  audios: z.array(mediaKey).max(2).default([]),
+  magic_prompt: z.boolean().default(false),
+  version: z.string().max(32).optional(),
+  role: z.string().max(64).optional(),
+  request_id: z.string().trim().min(1).max(128).optional(),
+});
+export type GatewaySubmit = z.infer<typeof gatewaySubmitSchema>;
+
+export const gatewaySubmitResultSchema = z.object({
+  task_id: z.string(),
+  cost: z.number().int(),
+  queue_position: z.number().int(),
+  estimated_wait_min: z.number().int(),
+});
+
+export const subTaskResultSchema = z.object({
+  task_status: z.number().int(),
+  image: z.string().optional(),
+  video: z.string().optional(),
+  model: z.string().optional(),
+  url: z.string().nullable(),
+  thumb_url: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  mime: z.string().nullable(),
+  seed: z.number().int().nullable(),
+});
+
+export const taskResultSchema = z.object({
+  task_id: z.string(),
+  task_type: z.string(),
+  status: z.enum(taskStates),
+  task_status: z.number().int(),
+  progress: z.number().int(),
+  queue_position: z.number().int(),
+  cost: z.number().int(),
+  engine: z.string(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  prompt: z.string(),
+  sub_task_results: z.array(subTaskResultSchema),
+});
+export type TaskResult = z.infer<typeof taskResultSchema>;
