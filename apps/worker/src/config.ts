@@ -31,6 +31,11 @@ const workerEnvSchema = z.object({
     )
     .pipe(z.array(taskTypeSchema).min(1).optional()),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  COMFYUI_URL: z.url().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
+  OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
 });
 
 export type WorkerConfig = z.infer<typeof workerEnvSchema>;

@@ -1,0 +1,160 @@
+import type { EngineOutput } from '@lumen/engines/engine';
+import { engineSettingsSchema } from '@lumen/contracts/generation';
+import { taskTypeSchema } from '@lumen/contracts/task-types';
+import { z } from 'zod';
+import type { ClaimedTask, WorkerApi } from './worker-api';
+
+const envelope = <T extends z.ZodType>(result: T) =>
+  z.object({ code: z.number(), msg: z.string(), result: result.nullable() });
+const signed = z.array(z.object({ key: z.string(), url: z.string() }));
+const claimAnswer = envelope(
+  z.object({
+    task: z
+      .object({
+        id: z.string(),
+        task_type: taskTypeSchema,
+        engine: z.string(),
+        settings: engineSettingsSchema,
+        inputs: z.object({ images: signed, videos: signed, audios: signed }),
+      })
+      .nullable(),
+  }),
+);
+
+/**
+ * The worker API over HTTPS for workers anywhere (WORKER_SERVER_URL + WORKER_TOKEN). Inputs
+ * are read and outputs written through the presigned URLs the server hands out, so media
+ * bytes never pass through the API nodes' JSON.
+ */
+export function createHttpWorkerApi(opts: {
+  serverUrl: string;
+  token: string;
+  fetch?: typeof fetch;
+}): WorkerApi {
+  const f = opts.fetch ?? fetch;
+  const base = opts.serverUrl.replace(/\/$/, '');
+  const inputUrls = new Map<string, string>();
+
+  async function call<T extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: T,
+  ): Promise<z.infer<T>> {
+    const res = await f(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${opts.token}` },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const parsed = schema.safeParse(await res.json().catch(() => null));
+    if (!parsed.success) throw new Error(`${path}: unexpected answer (HTTP ${res.status})`);
+    const answer = parsed.data as { code: number; msg: string };
+    if (answer.code !== 0) throw new Error(`${path}: ${answer.msg} (code ${answer.code})`);
+    return parsed.data;
+  }
+
+  const accepted = envelope(z.object({ accepted: z.boolean() }));
+
+  return {
+    async claim(caps): Promise<ClaimedTask | null> {
+      const answer = await call(
+        '/worker/v1/claim',
+        {
+          worker_id: caps.workerId,
+          engines: caps.engines,
+          ...(caps.taskTypes ? { task_types: caps.taskTypes } : {}),
+        },
+        claimAnswer,
+      );
+      const task = answer.result?.task;
+      if (!task) return null;
+      for (const input of [...task.inputs.images, ...task.inputs.videos, ...task.inputs.audios]) {
+        inputUrls.set(input.key, input.url);
+      }
+      return {
+        id: task.id,
+        taskType: task.task_type,
+        engine: task.engine,
+        settings: task.settings,
+        inputs: {
+          images: task.inputs.images.map((i) => i.key),
+          videos: task.inputs.videos.map((i) => i.key),
+          audios: task.inputs.audios.map((i) => i.key),
+        },
+      };
+    },
+    async heartbeat(taskId, workerId, progress) {
+      const answer = await call(
+        `/worker/v1/tasks/${taskId}/heartbeat`,
+        { worker_id: workerId, ...(progress !== undefined ? { progress } : {}) },
+        envelope(z.object({ continue: z.boolean() })),
+      );
+      return answer.result?.continue ?? false;
+    },
+    async readInput(key) {
+      const url = inputUrls.get(key);
+      if (!url) throw new Error(`no URL for input ${key}`);
+      const res = await f(new URL(url, base), { signal: AbortSignal.timeout(120_000) });
+      if (!res.ok) throw new Error(`input ${key}: HTTP ${res.status}`);
+      return Buffer.from(await res.arrayBuffer());
+    },
+    async complete(taskId, workerId, outputs: EngineOutput[]) {
+      const { result } = await call(
+        `/worker/v1/tasks/${taskId}/outputs`,
+        {
+          worker_id: workerId,
+          files: outputs.map((o) => ({ kind: o.kind, mime: o.mime, size: o.bytes.length })),
+        },
+        envelope(
+          z.object({
+            uploads: z.array(
+              z.object({ idx: z.number(), key: z.string(), upload_url: z.string() }),
+            ),
+          }),
+        ),
+      );
+      const uploads = result?.uploads ?? [];
+      await Promise.all(
+        uploads.map(async (u) => {
+          const output = outputs[u.idx];
+          if (!output) return;
+          const res = await f(new URL(u.upload_url, base), {
+            method: 'PUT',
+            headers: { 'content-type': output.mime },
+            body: output.bytes,
+            signal: AbortSignal.timeout(300_000),
+          });
+          if (!res.ok) throw new Error(`upload of output ${u.idx}: HTTP ${res.status}`);
+        }),
+      );
+      const done = await call(
+        `/worker/v1/tasks/${taskId}/complete`,
+        {
+          worker_id: workerId,
+          outputs: uploads.map((u) => {
+            const o = outputs[u.idx]!;
+            return {
+              key: u.key,
+              kind: o.kind,
+              mime: o.mime,
+              width: o.width,
+              height: o.height,
+              duration_s: o.durationS,
+              seed: o.seed,
+            };
+          }),
+        },
+        accepted,
+      );
+      return done.result?.accepted ?? false;
+    },
+    async fail(taskId, workerId, message) {
+      const answer = await call(
+        `/worker/v1/tasks/${taskId}/fail`,
+        { worker_id: workerId, message },
+        accepted,
+      );
+      return answer.result?.accepted ?? false;
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import type { Engine } from '@lumen/engines/engine';
+import type { ClaimedTask, WorkerApi } from './worker-api';
+
+export type RunnerLogger = {
+  info(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+};
+
+export type RunnerOptions = {
+  api: WorkerApi;
+  engines: Engine[];
+  workerId: string;
+  /** Tasks run at the same time by this worker. */
+  concurrency?: number;
+  /** Wait between claims when the queue is empty. */
+  idleMs?: number;
+  /** Lease renewal interval while an engine runs without reporting progress. */
+  heartbeatMs?: number;
+  taskTypes?: string[] | null;
+  logger: RunnerLogger;
+};
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/**
+ * The worker loop (claim → run engine → complete or fail), the same inside the server and as
+ * a standalone process. A failing engine fails its task (the server refunds it); a lost lease
+ * or a cancellation aborts the engine.
+ */
+export function createWorkerRunner(options: RunnerOptions) {
+  const { api, engines, workerId, logger } = options;
+  const idleMs = options.idleMs ?? 1000;
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const stop = new AbortController();
+  const engineByName = new Map(engines.map((e) => [e.name, e]));
+  let loops: Promise<void>[] = [];
+
+  async function runTask(task: ClaimedTask): Promise<void> {
+    const engine = engineByName.get(task.engine as Engine['name']);
+    if (!engine) {
+      await api.fail(task.id, workerId, `no ${task.engine} engine on this worker`);
+      return;
+    }
+    const abort = new AbortController();
+    const onStop = () => abort.abort();
+    stop.signal.addEventListener('abort', onStop);
+    const beat = setInterval(() => {
+      void api.heartbeat(task.id, workerId).then((alive) => {
+        if (!alive) abort.abort();
+      });
+    }, heartbeatMs);
+    try {
+      const outputs = await engine.run(task, {
+        readInput: (key) => api.readInput(key),
+        progress: async (percent) => {
+          const alive = await api.heartbeat(task.id, workerId, percent);
+          if (!alive) abort.abort();
+          return alive;
+        },
+        signal: abort.signal,
+      });
+      if (abort.signal.aborted) return;
+      await api.complete(task.id, workerId, outputs);
+      logger.info({ taskId: task.id, engine: task.engine, outputs: outputs.length }, 'task done');
+    } catch (err) {
+      if (abort.signal.aborted) {
+        logger.info({ taskId: task.id }, 'task stopped');
+        return;
+      }
+      const message = err instanceof Error ? err.message : String(err);
+      logger.warn({ taskId: task.id, engine: task.engine, err: message }, 'task failed');
+      await api.fail(task.id, workerId, message).catch(() => undefined);
+    } finally {
+      clearInterval(beat);
+      stop.signal.removeEventListener('abort', onStop);
+    }
+  }
+
+  async function loop(): Promise<void> {
+    const caps = {
+      workerId,
+      engines: engines.map((e) => e.name),
+      taskTypes: options.taskTypes ?? null,
+    };
+    while (!stop.signal.aborted) {
+      let task: ClaimedTask | null = null;
+      try {
+        task = await api.claim(caps);
+      } catch (err) {
+        logger.error({ err: err instanceof Error ? err.message : String(err) }, 'claim failed');
+      }
+      if (task) await runTask(task);
+      else await sleep(idleMs, stop.signal);
+    }
+  }
+
+  return {
+    start(): void {
+      loops = Array.from({ length: options.concurrency ?? 1 }, () => loop());
+    },
+    /** Stops claiming, aborts running engines and waits for the loops to end. */
+    async stop(): Promise<void> {
+      stop.abort();
+      await Promise.all(loops);
+    },
+  };
+}
+
+export type WorkerRunner = ReturnType<typeof createWorkerRunner>;

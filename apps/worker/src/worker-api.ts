@@ -1,0 +1,20 @@
+import type { EngineOutput, EngineTask } from '@lumen/engines/engine';
+
+export type ClaimedTask = EngineTask & { engine: string };
+
+/**
+ * How a worker talks to the queue: in-process for the embedded worker of `npm start`, over
+ * HTTPS with a worker token for workers anywhere (http-worker-api.ts).
+ */
+export interface WorkerApi {
+  claim(caps: {
+    workerId: string;
+    engines: string[];
+    taskTypes: string[] | null;
+  }): Promise<ClaimedTask | null>;
+  /** Renews the lease and reports progress; false means stop (cancelled or lease lost). */
+  heartbeat(taskId: string, workerId: string, progress?: number): Promise<boolean>;
+  readInput(key: string): Promise<Buffer>;
+  complete(taskId: string, workerId: string, outputs: EngineOutput[]): Promise<boolean>;
+  fail(taskId: string, workerId: string, message: string): Promise<boolean>;
+}

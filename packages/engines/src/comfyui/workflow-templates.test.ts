@@ -1,0 +1,132 @@
+import type { TaskType } from '@lumen/contracts/task-types';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createPng } from './fake-png';
+import { readImageInfo } from './image-size';
+import { createWorkflowLoader, fillWorkflow, workflowTemplates } from './workflow-templates';
+import {
+  buildWorkflowValues,
+  imageDimensions,
+  videoDimensions,
+  videoFrameCount,
+} from './workflow-values';
+import { makeTask } from './test-support';
+
+const saveNodes = new Set(['SaveImage', 'VHS_VideoCombine', 'SaveGLB']);
+const loadWorkflow = createWorkflowLoader();
+
+describe('workflow templates', () => {
+  const entries = Object.entries(workflowTemplates) as Array<
+    [TaskType, NonNullable<(typeof workflowTemplates)[TaskType]>]
+  >;
+
+  it.each(entries)(
+    '%s fills completely into a connected graph with a save node',
+    async (type, template) => {
+      const task = makeTask(type);
+      const imageNames = ['first.png', 'last.png'].slice(0, template.inputImages);
+      const values = buildWorkflowValues(task.settings, {
+        media: template.media,
+        taskId: task.id,
+        imageNames,
+      });
+
+      const graph = fillWorkflow(await loadWorkflow(template.file), values);
+
+      expect(JSON.stringify(graph)).not.toContain('{{');
+      for (const node of Object.values(graph)) {
+        for (const value of Object.values(node.inputs)) {
+          if (Array.isArray(value))
+            expect(graph[String(value[0])], JSON.stringify(value)).toBeDefined();
+        }
+      }
+      const loads = Object.values(graph).filter((n) => n.class_type === 'LoadImage');
+      expect(loads.map((n) => n.inputs.image)).toEqual(imageNames);
+      expect(Object.values(graph).some((n) => saveNodes.has(n.class_type))).toBe(true);
+    },
+  );
+
+  it('keeps a whole placeholder’s type and interpolates placeholders inside text', () => {
+    const graph = {
+      '1': {
+        class_type: 'KSampler',
+        inputs: { seed: '{{seed}}', note: 'seed {{seed}} of {{prompt}}' },
+      },
+    };
+    expect(fillWorkflow(graph, { seed: 7, prompt: 'fox' })['1']?.inputs).toEqual({
+      seed: 7,
+      note: 'seed 7 of fox',
+    });
+  });
+
+  it('refuses a template that asks for a value it was not given', () => {
+    const graph = { '1': { class_type: 'LoadImage', inputs: { image: '{{image_end}}' } } };
+    expect(() => fillWorkflow(graph, {})).toThrow(/not given: image_end/);
+  });
+});
+
+describe('workflow values', () => {
+  it.each([
+    ['1:1', 1024, 1024, 1024],
+    ['16:9', 1024, 1024, 576],
+    ['9:16', 1024, 576, 1024],
+    ['2:3', 1024, 688, 1024],
+    ['21:9', 1536, 1536, 656],
+  ])('image %s at %i px is %ix%i (sides divisible by 16)', (ratio, size, width, height) => {
+    expect(imageDimensions(ratio, size)).toEqual({ width, height });
+  });
+
+  it.each([
+    ['16:9', '720p', 1280, 720],
+    ['9:16', '720p', 720, 1280],
+    ['1:1', '1080p', 1088, 1088],
+    ['4:3', '360p', 480, 368],
+  ] as const)('video %s at %s is %ix%i', (ratio, resolution, width, height) => {
+    expect(videoDimensions(ratio, resolution)).toEqual({ width, height });
+  });
+
+  it.each([
+    [5, 24, 121],
+    [5, 16, 81],
+    [1, 8, 9],
+    [10, 30, 301],
+  ])('%i s at %i fps is %i frames (4k + 1)', (durationS, fps, frames) => {
+    expect(videoFrameCount(durationS, fps)).toBe(frames);
+  });
+
+  it('uses more steps for the professional model', () => {
+    const { settings } = makeTask('txt2img', { model: 'professional' });
+    expect(
+      buildWorkflowValues(settings, { media: 'image', taskId: 't', imageNames: [] }).steps,
+    ).toBe(30);
+  });
+});
+
+describe('readImageInfo', () => {
+  it('reads PNG, JPEG and WebP sizes from the header', async () => {
+    const base = sharp({ create: { width: 37, height: 21, channels: 3, background: '#884422' } });
+    expect(readImageInfo(createPng(300, 200))).toEqual({
+      mime: 'image/png',
+      width: 300,
+      height: 200,
+    });
+    expect(readImageInfo(await base.clone().jpeg().toBuffer())).toEqual({
+      mime: 'image/jpeg',
+      width: 37,
+      height: 21,
+    });
+    expect(readImageInfo(await base.clone().webp().toBuffer())).toEqual({
+      mime: 'image/webp',
+      width: 37,
+      height: 21,
+    });
+    expect(readImageInfo(await base.clone().webp({ lossless: true }).toBuffer())).toEqual({
+      mime: 'image/webp',
+      width: 37,
+      height: 21,
+    });
+    const alpha = sharp({ create: { width: 5, height: 9, channels: 4, background: '#00000080' } });
+    expect(readImageInfo(await alpha.webp().toBuffer())).toMatchObject({ width: 5, height: 9 });
+    expect(readImageInfo(Buffer.from('not an image'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises';
+import type { TaskType } from '@lumen/contracts/task-types';
+import { ComfyUiError } from './comfyui-errors';
+import { workflowGraphSchema, type WorkflowGraph } from './comfyui-schemas';
+import type { WorkflowValues } from './workflow-values';
+
+export type OutputMedia = 'image' | 'video' | 'model';
+
+export type WorkflowTemplate = {
+  /** File name under the workflow folder (ComfyUI "API format" JSON). */
+  file: string;
+  media: OutputMedia;
+  /** How many input images the graph's LoadImage nodes need. */
+  inputImages: number;
+};
+
+export const workflowTemplates: Partial<Record<TaskType, WorkflowTemplate>> = {
+  txt2img: { file: 'txt2img.json', media: 'image', inputImages: 0 },
+  img2img: { file: 'img2img.json', media: 'image', inputImages: 1 },
+  upscale: { file: 'upscale.json', media: 'image', inputImages: 1 },
+  remove_bg: { file: 'remove-bg.json', media: 'image', inputImages: 1 },
+  video_diffusion: { file: 'video-diffusion.json', media: 'video', inputImages: 0 },
+  video_diffusion_img2vid: { file: 'video-img2vid.json', media: 'video', inputImages: 1 },
+  video_diffusion_keyframes: { file: 'video-keyframes.json', media: 'video', inputImages: 2 },
+  text_to_3d: { file: 'text-to-3d.json', media: 'model', inputImages: 0 },
+  image_to_3d: { file: 'image-to-3d.json', media: 'model', inputImages: 1 },
+};
+
+export const defaultWorkflowDir = new URL('./workflows/', import.meta.url);
+
+/** Reads and checks a template once; admins may point `workflowDir` at their own copies. */
+export function createWorkflowLoader(dir: URL | string = defaultWorkflowDir) {
+  const folder = typeof dir === 'string' && !dir.endsWith('/') ? `${dir}/` : dir;
+  const cache = new Map<string, Promise<WorkflowGraph>>();
+
+  async function read(file: string): Promise<WorkflowGraph> {
+    const location = typeof folder === 'string' ? `${folder}${file}` : new URL(file, folder);
+    const parsed = workflowGraphSchema.safeParse(JSON.parse(await readFile(location, 'utf8')));
+    if (!parsed.success) {
+      throw new ComfyUiError('bad_input', `Workflow template ${file} is not in ComfyUI API format`);
+    }
+    return parsed.data;
+  }
+
+  return (file: string): Promise<WorkflowGraph> => {
+    let graph = cache.get(file);
+    if (!graph) {
+      graph = read(file);
+      // A failed read must not stick: the operator may fix the file without a restart.
+      graph.catch(() => cache.delete(file));
+      cache.set(file, graph);
+    }
+    return graph;
+  };
+}
+
+const wholePlaceholder = /^\{\{(\w+)\}\}$/;
+const anyPlaceholder = /\{\{(\w+)\}\}/g;
+
+/**
+ * Fills `{{name}}` placeholders. A string that is exactly one placeholder takes the value's
+ * own type (seed stays a number); placeholders inside longer text are interpolated. An
+ * unknown placeholder is a template bug and fails before anything reaches ComfyUI.
+ */
+export function fillWorkflow(graph: WorkflowGraph, values: WorkflowValues): WorkflowGraph {
+  const missing = new Set<string>();
+  const lookup = (name: string): string | number | undefined => {
+    const value = values[name];
+    if (value === undefined) missing.add(name);
+    return value;
+  };
+  const fill = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const whole = wholePlaceholder.exec(value);
+      if (whole?.[1]) return lookup(whole[1]) ?? value;
+      return value.replace(anyPlaceholder, (match, name: string) => String(lookup(name) ?? match));
+    }
+    if (Array.isArray(value)) return value.map(fill);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
+    }
+    return value;
+  };
+  const filled = fill(graph) as WorkflowGraph;
+  if (missing.size > 0) {
+    throw new ComfyUiError(
+      'bad_input',
+      `Workflow template needs values it was not given: ${[...missing].join(', ')}`,
+    );
+  }
+  return filled;
+}
