@@ -17,6 +17,24 @@ import fastifyCookie from '@fastify/cookie';
 import { createMailer, mailDirFor } from './adapters/mail/create-mailer';
 import { createFileSmsSender, smsDirFor } from './adapters/sms/file-sms-sender';
 import { createLocalObjectStore } from './adapters/storage/local-object-store';
+import type { ObjectStore } from './adapters/storage/object-store';
+import { createS3ObjectStore } from './adapters/storage/s3-object-store';
+import { createLocalEventBus } from './lib/event-bus';
+import { readOrCreateSecret } from './lib/secrets';
+import { createAssetsRepository } from './modules/assets/assets.repository';
+import { assetsRoutes } from './modules/assets/assets.routes';
+import { createAssetsService } from './modules/assets/assets.service';
+import { createEmbeddedWorkerApi } from './modules/generation/embedded-worker-api';
+import type { GenerationMedia } from './modules/generation/generation.ports';
+import { createGenerationRepository } from './modules/generation/generation.repository';
+import { generationRoutes } from './modules/generation/generation.routes';
+import { createGenerationService } from './modules/generation/generation.service';
+import { createQueueService } from './modules/generation/queue.service';
+import { workerRoutes } from './modules/generation/worker.routes';
+import { localFileRoutes } from './modules/media/files.routes';
+import { mediaApiRoutes } from './modules/media/media-api.routes';
+import { createMediaRepository } from './modules/media/media.repository';
+import { createMediaService } from './modules/media/media.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createAccountRepository } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
@@ -37,6 +55,8 @@ import { createCreditsRepository } from './modules/credits/credits.repository';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { createCreditsService } from './modules/credits/credits.service';
 import { createLedgerService } from './modules/credits/ledger.service';
+import { createModerationRepository } from './modules/moderation/moderation.repository';
+import { createModerationService } from './modules/moderation/moderation.service';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
@@ -74,6 +94,10 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   const algoConfig = createAlgoConfigService({
     repository: createAlgoConfigRepository(database.db),
   });
+  const moderation = createModerationService({
+    repository: createModerationRepository(database.db),
+    clock,
+  });
   const tracking = createTrackingService({
     repository: createTrackingRepository(database.db),
     clock,
@@ -104,7 +128,13 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     clock,
     adminEmails: config.adminEmails,
   });
-  const store = createLocalObjectStore(path.join(config.dataDir, 'media'));
+  const localStore = config.media.s3
+    ? undefined
+    : createLocalObjectStore(path.join(config.dataDir, 'media'), {
+        secret: config.media.signingSecret ?? readOrCreateSecret(config.dataDir, 'media-signing'),
+        clock,
+      });
+  const store: ObjectStore = config.media.s3 ? createS3ObjectStore(config.media.s3) : localStore!;
   const billing = createBillingService({ repository: createBillingRepository(database.db), clock });
   const creditsRepository = createCreditsRepository(database.db);
   const ledger = createLedgerService({ repository: creditsRepository, clock });
@@ -114,6 +144,54 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     billing,
     clock,
     settings: config.credits,
+  });
+  const media = createMediaService({
+    repository: createMediaRepository(database.db),
+    store,
+    clock,
+    getGrade: async (userId) => (await billing.currentPlan(userId)).grade,
+    paymentMode: config.credits.paymentMode,
+  });
+  const assets = createAssetsService({
+    repository: createAssetsRepository(database.db),
+    media,
+    clock,
+  });
+  const generationMedia: GenerationMedia = {
+    checkImageInput: async (userId, key, rules) => {
+      const input = await media.checkTaskInput(userId, key, { kind: 'image', ...rules });
+      return { key: input.key, width: input.width ?? 0, height: input.height ?? 0 };
+    },
+    readInput: (key) => media.readObject(key),
+    storeOutputs: async (userId, taskId, outputs) =>
+      (await media.storeOutputs(userId, taskId, outputs, { watermark: true })).map((o) => ({
+        idx: o.index,
+        kind: o.kind,
+        key: o.key,
+        thumbKey: o.thumbKey,
+        wmKey: o.wmKey,
+        mime: o.mime,
+      })),
+    urlFor: (key) => media.getViewUrl(key),
+  };
+  const events = createLocalEventBus();
+  const generationRepository = createGenerationRepository(database.db);
+  const generation = createGenerationService({
+    repository: generationRepository,
+    credits,
+    ledger,
+    media: generationMedia,
+    events,
+    clock,
+    engineFor: (taskType) => algoConfig.engineFor(taskType),
+    checkPrompt: (text) => moderation.findBlockedTerm(text),
+  });
+  const queue = createQueueService({
+    repository: generationRepository,
+    ledger,
+    media: generationMedia,
+    events,
+    clock,
   });
   const account = createAccountService({
     repository: createAccountRepository(database.db),
@@ -139,7 +217,12 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   await app.register(accountRoutes, { service: account });
   await app.register(creditsRoutes, { credits, billing });
   await app.register(mediaRoutes, { store });
-  await app.register(adminRoutes, { auth, credits, billing });
+  if (localStore) await app.register(localFileRoutes, { store: localStore });
+  await app.register(mediaApiRoutes, { service: media });
+  await app.register(assetsRoutes, { service: assets });
+  await app.register(generationRoutes, { service: generation, events });
+  await app.register(workerRoutes, { queue, store, tokens: config.worker.tokens });
+  await app.register(adminRoutes, { auth, credits, billing, algoConfig, moderation });
   if (config.nodeEnv !== 'production') {
     await app.register(devtoolsRoutes, {
       mailDir: mailDirFor(config.dataDir),
@@ -155,6 +238,18 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   });
   app.addHook('onClose', async () => mailer.close());
 
-  const services = { account, ledger, credits, billing };
+  const services = {
+    account,
+    ledger,
+    credits,
+    billing,
+    media,
+    assets,
+    generation,
+    queue,
+    algoConfig,
+    moderation,
+    workerApi: createEmbeddedWorkerApi({ queue, media: generationMedia }),
+  };
   return Object.assign(app as unknown as FastifyInstance, { services });
 }

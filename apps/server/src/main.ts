@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
+import { createEngines } from '@lumen/worker/create-engines';
+import { createWorkerRunner } from '@lumen/worker/runner';
 
 function fail(message: string): never {
   console.error(message);
@@ -46,12 +48,45 @@ async function main() {
     app.services.ledger
       .expireAll()
       .catch((err: unknown) => app.log.error({ err }, 'credit expiry sweep failed'));
-  const timers = [setInterval(runPurge, 3600_000), setInterval(runExpiry, 10 * 60_000)];
+  const runReaper = () =>
+    app.services.queue
+      .reapExpiredLeases()
+      .catch((err: unknown) => app.log.error({ err }, 'lease reaper failed'));
+  const timers = [
+    setInterval(runPurge, 3600_000),
+    setInterval(runExpiry, 10 * 60_000),
+    setInterval(runReaper, 15_000),
+  ];
   for (const timer of timers) timer.unref();
   app.addHook('onReady', async () => {
     void runPurge();
     void runExpiry();
   });
+
+  // PGlite is one process, so `npm start` runs its worker inside the server (decision 2).
+  const workerId = `embedded-${process.pid}`;
+  const { engines, skipped } = createEngines(
+    {
+      enabled: ['local', 'comfyui', 'openai'],
+      comfyuiUrl: config.engines.comfyuiUrl,
+      openai: config.engines.openai,
+    },
+    workerId,
+  );
+  const runner = config.worker.embedded
+    ? createWorkerRunner({
+        api: app.services.workerApi,
+        engines,
+        workerId,
+        concurrency: config.worker.concurrency,
+        idleMs: 500,
+        logger: {
+          info: (d, m) => app.log.info(d, m),
+          warn: (d, m) => app.log.warn(d, m),
+          error: (d, m) => app.log.error(d, m),
+        },
+      })
+    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -61,6 +96,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     for (const timer of timers) clearInterval(timer);
+    await runner?.stop();
     try {
       await app.close();
       await database.close();
@@ -74,6 +110,12 @@ async function main() {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    if (runner) {
+      for (const reason of skipped)
+        app.log.info({ reason }, 'engine not available to the embedded worker');
+      runner.start();
+      app.log.info({ engines: engines.map((e) => e.name) }, 'embedded worker started');
+    }
   } catch (err) {
     app.log.error(err);
     await database.close();

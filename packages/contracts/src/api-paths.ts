@@ -9,7 +9,7 @@ export const apiPaths = {
 } as const;
 
 /** Prefixes whose answers use the `{ code, msg, result }` envelope. */
-export const apiPrefixes = ['/prod-api', '/api', '/capi'] as const;
+export const apiPrefixes = ['/prod-api', '/api', '/capi', '/worker'] as const;
 
 export function isApiPath(path: string): boolean {
   return apiPrefixes.some((p) => path === p || path.startsWith(`${p}/`));

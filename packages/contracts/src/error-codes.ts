@@ -35,6 +35,8 @@ export const ErrorCode = {
   loginMethodUnavailable: 3007,
   phoneInUse: 3008,
   emailInUse: 3009,
+  /** Too many tasks queued or generating for the plan ("exceeded parallel tasks"). */
+  tooManyTasks: 2010,
   /** Sign-in needed: the client logs out and opens the login dialog. */
   loginRequired: 3015,
   /** Refresh credential rejected: queued requests are dropped and the user is logged out. */

@@ -30,6 +30,21 @@ const envSchema = z.object({
   PAYMENT_MODE: z.enum(['on', 'off']).default('on'),
   DAILY_LOGIN_CREDITS: z.coerce.number().int().min(0).max(100_000).default(30),
   BIRTHDAY_CREDITS: z.coerce.number().int().min(0).max(100_000).default(50),
+  EMBEDDED_WORKER: z.enum(['on', 'off']).default('on'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  WORKER_TOKENS: z.string().default(''),
+  COMFYUI_URL: z.url().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
+  OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  MEDIA_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
 });
 
 /** Each sign-in provider is configured by URL and client id (architecture decision 7). */
@@ -86,6 +101,25 @@ export type Config = {
   oauth: Record<OAuthProviderName, OAuthProviderConfig>;
   partner: { verifyUrl: string | undefined; appIds: string[] };
   credits: { paymentMode: boolean; dailyLogin: number; birthday: number };
+  worker: { embedded: boolean; concurrency: number; tokens: string[] };
+  engines: {
+    comfyuiUrl: string | undefined;
+    openai: { baseUrl: string; apiKey: string; imageModel: string; chatModel: string } | undefined;
+  };
+  media: {
+    /** Signs local-store URLs; derived from the data dir when unset (one node only). */
+    signingSecret: string | undefined;
+    s3:
+      | {
+          endpoint: string | undefined;
+          region: string;
+          bucket: string;
+          accessKeyId: string;
+          secretAccessKey: string;
+          forcePathStyle: boolean;
+        }
+      | undefined;
+  };
 };
 
 export class ConfigError extends Error {
@@ -128,6 +162,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentMode: e.PAYMENT_MODE === 'on',
       dailyLogin: e.DAILY_LOGIN_CREDITS,
       birthday: e.BIRTHDAY_CREDITS,
+    },
+    worker: {
+      embedded: e.EMBEDDED_WORKER === 'on',
+      concurrency: e.WORKER_CONCURRENCY,
+      tokens: splitList(e.WORKER_TOKENS),
+    },
+    engines: {
+      comfyuiUrl: e.COMFYUI_URL,
+      openai:
+        e.OPENAI_BASE_URL && e.OPENAI_API_KEY
+          ? {
+              baseUrl: e.OPENAI_BASE_URL,
+              apiKey: e.OPENAI_API_KEY,
+              imageModel: e.OPENAI_IMAGE_MODEL,
+              chatModel: e.OPENAI_CHAT_MODEL,
+            }
+          : undefined,
+    },
+    media: {
+      signingSecret: e.MEDIA_SIGNING_SECRET,
+      s3:
+        e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              region: e.S3_REGION,
+              bucket: e.S3_BUCKET,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+            }
+          : undefined,
     },
   };
 }

@@ -20,8 +20,11 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     clock?: Clock;
-    /** Adds routes before the app is sealed, e.g. one that throws. */
-    extend?: (app: FastifyInstance) => void;
+    /**
+     * Adds routes before the app is sealed, e.g. one that throws, or a module's routes built
+     * on this app's database and config.
+     */
+    extend?: (app: FastifyInstance, context: { database: DatabaseHandle; config: Config }) => void;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-data-'));
@@ -38,7 +41,7 @@ export async function createTestApp(
     database,
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  options.extend?.(app);
+  options.extend?.(app, { database, config });
   await app.ready();
   return {
     app,

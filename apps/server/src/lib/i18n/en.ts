@@ -47,6 +47,36 @@ export const en = {
   'bills.birthday': 'Birthday reward',
   'bills.expired': 'Expired credits cleared',
   'bills.adminGrant': 'Credits from the Lumen team',
+  'errors.taskTypeUnavailable': 'This kind of generation ({taskType}) is not available yet',
+  'errors.promptRequired': 'Please enter a prompt',
+  'errors.promptTooLong': 'The prompt is too long (at most 2000 characters)',
+  'errors.onlyOneImage': 'Please choose exactly one image',
+  'errors.imageCount': 'Please choose {min} to {max} images',
+  'errors.tooManyTasks':
+    'You have exceeded the number of parallel tasks. Please wait for generation to complete',
+  'errors.keyframeRatio': 'The first and last frames must have similar shapes (ratio 0.8 to 1.25)',
+  'errors.generationFailed': 'Generation failed, please try again. Your credits have been refunded',
+  'errors.engineUnavailable':
+    'The generation service is busy or unreachable, please try again shortly',
+  'errors.contentViolates': 'The content violates our guidelines, please modify it',
+  'errors.sensitiveImage': 'The image contains sensitive information',
+  'errors.taskFinished': 'This task has already finished',
+  'media.invalidImageFormat': 'Invalid image format (png/jpg only)',
+  'media.imageTooLarge': 'Image over {size}',
+  'media.fileTooLarge': 'File over size limit {size}',
+  'media.formatNotSupported': 'Format not supported',
+  'media.imageTooSmall':
+    'Selected image does not meet requirements: width and height must be at least {px} px',
+  'media.imageTooBig':
+    'Selected image does not meet requirements: width and height must be at most {px} px',
+  'media.imageRatio':
+    'Selected image does not meet requirements: the aspect ratio must be between {min} and {max}',
+  'media.uploadMissing': 'File upload failed, please upload the file again',
+  'media.notFound': 'The file does not exist or has been deleted',
+  'assets.folderNameExists': 'Folder name exists',
+  'assets.folderNameEmpty': 'Folder name cannot be empty',
+  'assets.folderNotFound': 'The folder does not exist or has been deleted',
+  'assets.wrongKind': 'This kind of file cannot be put in this folder',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -50,4 +50,36 @@ export const es: Record<MessageKey, string> = {
   'bills.birthday': 'Premio de cumpleaños',
   'bills.expired': 'Créditos caducados',
   'bills.adminGrant': 'Créditos del equipo de Lumen',
+  'errors.taskTypeUnavailable': 'Este tipo de generación ({taskType}) aún no está disponible',
+  'errors.promptRequired': 'Escribe una descripción (prompt)',
+  'errors.promptTooLong': 'La descripción es demasiado larga (máximo 2000 caracteres)',
+  'errors.onlyOneImage': 'Elige exactamente una imagen',
+  'errors.imageCount': 'Elige entre {min} y {max} imágenes',
+  'errors.tooManyTasks':
+    'Has superado el número de tareas en paralelo. Espera a que termine la generación',
+  'errors.keyframeRatio':
+    'El primer y el último fotograma deben tener proporciones parecidas (0,8 a 1,25)',
+  'errors.generationFailed':
+    'La generación ha fallado; inténtalo de nuevo. Te hemos devuelto los créditos',
+  'errors.engineUnavailable':
+    'El servicio de generación está ocupado o no responde; inténtalo en breve',
+  'errors.contentViolates': 'El contenido infringe nuestras normas; modifícalo',
+  'errors.sensitiveImage': 'La imagen contiene información sensible',
+  'errors.taskFinished': 'Esta tarea ya ha terminado',
+  'media.invalidImageFormat': 'Formato de imagen no válido (solo png/jpg)',
+  'media.imageTooLarge': 'La imagen supera {size}',
+  'media.fileTooLarge': 'El archivo supera el límite de tamaño de {size}',
+  'media.formatNotSupported': 'Formato no compatible',
+  'media.imageTooSmall':
+    'La imagen seleccionada no cumple los requisitos: el ancho y el alto deben ser de al menos {px} px',
+  'media.imageTooBig':
+    'La imagen seleccionada no cumple los requisitos: el ancho y el alto no pueden superar {px} px',
+  'media.imageRatio':
+    'La imagen seleccionada no cumple los requisitos: la relación de aspecto debe estar entre {min} y {max}',
+  'media.uploadMissing': 'Error al subir el archivo, vuelve a subirlo',
+  'media.notFound': 'El archivo no existe o se ha eliminado',
+  'assets.folderNameExists': 'El nombre de la carpeta ya existe',
+  'assets.folderNameEmpty': 'El nombre de la carpeta no puede estar vacío',
+  'assets.folderNotFound': 'La carpeta no existe o se ha eliminado',
+  'assets.wrongKind': 'Este tipo de archivo no se puede guardar en esta carpeta',
 };

@@ -14,6 +14,10 @@ import { ok } from '../../lib/envelope';
 import type { AuthService } from '../auth/auth.service';
 import type { BillingService } from '../billing/billing.service';
 import type { CreditsService } from '../credits/credits.service';
+import type { AlgoConfigService } from '../algo-config/algo-config.service';
+import type { ModerationService } from '../moderation/moderation.service';
+import { algoConfigItemSchema } from '@lumen/contracts/algo-config';
+import { engineNameSchema, taskTypeSchema } from '@lumen/contracts/task-types';
 
 const tags = ['admin'];
 const userParams = z.object({ id: z.coerce.number().int().positive() });
@@ -22,7 +26,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   credits: CreditsService;
   billing: BillingService;
-}> = async (app, { auth, credits, billing }) => {
+  algoConfig: AlgoConfigService;
+  moderation: ModerationService;
+}> = async (app, { auth, credits, billing, algoConfig, moderation }) => {
   /** Admin-only: anyone else gets 1003 and nothing changes. */
   async function requireAdmin(request: FastifyRequest) {
     const { user } = await request.requireAuth();
@@ -69,6 +75,68 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       await billing.grantPlan(target.id, request.body.grade as Grade, request.body.days, 'admin');
       const [plan] = await billing.listPlans(target.id);
       return ok({ plan: plan!, account: await credits.accountInfo(target.id) });
+    },
+  );
+
+  app.put(
+    '/prod-api/admin/algo_config/:task_type',
+    {
+      schema: {
+        tags,
+        summary: 'Route a task type to an engine (local, comfyui, openai)',
+        params: z.object({ task_type: taskTypeSchema }),
+        body: z.object({ engine: engineNameSchema }),
+        response: { 200: envelopeSchema(algoConfigItemSchema) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return ok(await algoConfig.setEngine(request.params.task_type, request.body.engine));
+    },
+  );
+
+  const termsResult = envelopeSchema(
+    z.object({ data: z.array(z.object({ id: z.number().int(), term: z.string() })) }),
+  );
+  app.get(
+    '/prod-api/admin/moderation/terms',
+    {
+      schema: { tags, summary: 'The prompt and comment blocklist', response: { 200: termsResult } },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return ok({ data: await moderation.listTerms() });
+    },
+  );
+  app.post(
+    '/prod-api/admin/moderation/terms',
+    {
+      schema: {
+        tags,
+        summary: 'Add a blocklisted term',
+        body: z.object({ term: z.string().trim().min(1).max(100) }),
+        response: { 200: termsResult },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return ok({ data: await moderation.addTerm(request.body.term) });
+    },
+  );
+  app.delete(
+    '/prod-api/admin/moderation/terms/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a blocklisted term',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: termsResult },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      await moderation.deleteTerm(request.params.id);
+      return ok({ data: await moderation.listTerms() });
     },
   );
 };

@@ -17,6 +17,25 @@ export function createAlgoConfigRepository(db: Database) {
         )
         .orderBy(asc(algoConfig.sort), asc(algoConfig.id));
     },
+    async findEngine(taskType: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ engine: algoConfig.engine })
+        .from(algoConfig)
+        .where(and(eq(algoConfig.algoSet, 'engine_set'), eq(algoConfig.key, taskType)));
+      return row?.engine ?? undefined;
+    },
+    async setEngine(
+      taskType: string,
+      engine: string,
+      now: Date,
+    ): Promise<AlgoConfigRow | undefined> {
+      const [row] = await db
+        .update(algoConfig)
+        .set({ engine, updatedAt: now })
+        .where(and(eq(algoConfig.algoSet, 'engine_set'), eq(algoConfig.key, taskType)))
+        .returning();
+      return row;
+    },
     /** Adds rows that are missing; rows already there (maybe edited by admins) are kept. */
     async insertMissing(rows: NewAlgoConfigRow[]): Promise<void> {
       if (rows.length === 0) return;

@@ -26,6 +26,16 @@ export type HoldInput = {
   idempotencyKey: string;
 };
 
+export type SettleResult = { captured: number; released: number; replayed: boolean };
+
+/** What a unit of work may do with the user's credits inside its transaction. */
+export type LedgerUnit = {
+  tx: Transaction;
+  hold(input: Omit<HoldInput, 'userId'>): Promise<HoldResult>;
+  capture(holdId: string, delivered: number): Promise<SettleResult>;
+  release(holdId: string): Promise<SettleResult>;
+};
+
 export type HoldResult = { holdId: string; amount: number; balance: number; replayed: boolean };
 
 /**
@@ -114,60 +124,69 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
 
   async function settle(userId: number, holdId: string, delivered: number) {
     const now = clock.now();
-    return repository.withAccountLock(userId, now, async (ops) => {
-      const hold = await ops.findHold(holdId);
-      if (!hold) throw new AppError(ErrorCode.notFound, 'errors.notFound');
-      // Settling twice changes nothing: the first settlement stands.
-      if (hold.status !== 'held')
-        return { captured: hold.captured, released: hold.released, replayed: true };
-      const captured = Math.max(0, Math.min(delivered, hold.amount));
-      const toReturn = hold.amount - captured;
-      let balance = await ops.balance();
-      if (toReturn > 0) {
-        const allocations = await ops.holdAllocations(holdId);
-        const buckets = new Map(
-          (await ops.findBuckets(allocations.map((a) => a.bucketId))).map((b) => [b.id, b]),
-        );
-        // Give back to the buckets that expire last first: the user keeps the longest-lived credits.
-        allocations.sort((a, b) => {
-          const ea = buckets.get(a.bucketId)?.expiresAt?.getTime() ?? Infinity;
-          const eb = buckets.get(b.bucketId)?.expiresAt?.getTime() ?? Infinity;
-          return eb - ea;
-        });
-        let left = toReturn;
-        for (const allocation of allocations) {
-          const back = Math.min(left, allocation.amount - allocation.returned);
-          if (back <= 0) continue;
-          left -= back;
-          balance += back;
-          await ops.addToBucket(allocation.bucketId, back);
-          await ops.addReturned(holdId, allocation.bucketId, back);
-          const bucket = buckets.get(allocation.bucketId);
-          await ops.insertEntry({
-            type: 'refund',
-            amount: back,
-            balanceAfter: balance,
-            bucketId: allocation.bucketId,
-            holdId,
-            kind: bucket?.kind ?? null,
-            event: hold.event,
-            service: hold.service,
-            expiresAt: bucket?.expiresAt ?? null,
-            createdAt: now,
-          });
-          if (left === 0) break;
-        }
-      }
-      balance = await expireDue(ops, now, balance);
-      await ops.setBalance(balance, now);
-      await ops.updateHold(holdId, {
-        captured,
-        released: toReturn,
-        status: toReturn === 0 ? 'captured' : captured === 0 ? 'released' : 'partial',
-        settledAt: now,
+    return repository.withAccountLock(userId, now, (ops) =>
+      settleLocked(ops, holdId, delivered, now),
+    );
+  }
+
+  async function settleLocked(
+    ops: LockedCreditOps,
+    holdId: string,
+    delivered: number,
+    now: Date,
+  ): Promise<SettleResult> {
+    const hold = await ops.findHold(holdId);
+    if (!hold) throw new AppError(ErrorCode.notFound, 'errors.notFound');
+    // Settling twice changes nothing: the first settlement stands.
+    if (hold.status !== 'held')
+      return { captured: hold.captured, released: hold.released, replayed: true };
+    const captured = Math.max(0, Math.min(delivered, hold.amount));
+    const toReturn = hold.amount - captured;
+    let balance = await ops.balance();
+    if (toReturn > 0) {
+      const allocations = await ops.holdAllocations(holdId);
+      const buckets = new Map(
+        (await ops.findBuckets(allocations.map((a) => a.bucketId))).map((b) => [b.id, b]),
+      );
+      // Give back to the buckets that expire last first: the user keeps the longest-lived credits.
+      allocations.sort((a, b) => {
+        const ea = buckets.get(a.bucketId)?.expiresAt?.getTime() ?? Infinity;
+        const eb = buckets.get(b.bucketId)?.expiresAt?.getTime() ?? Infinity;
+        return eb - ea;
       });
-      return { captured, released: toReturn, replayed: false };
+      let left = toReturn;
+      for (const allocation of allocations) {
+        const back = Math.min(left, allocation.amount - allocation.returned);
+        if (back <= 0) continue;
+        left -= back;
+        balance += back;
+        await ops.addToBucket(allocation.bucketId, back);
+        await ops.addReturned(holdId, allocation.bucketId, back);
+        const bucket = buckets.get(allocation.bucketId);
+        await ops.insertEntry({
+          type: 'refund',
+          amount: back,
+          balanceAfter: balance,
+          bucketId: allocation.bucketId,
+          holdId,
+          kind: bucket?.kind ?? null,
+          event: hold.event,
+          service: hold.service,
+          expiresAt: bucket?.expiresAt ?? null,
+          createdAt: now,
+        });
+        if (left === 0) break;
+      }
+    }
+    balance = await expireDue(ops, now, balance);
+    await ops.setBalance(balance, now);
+    await ops.updateHold(holdId, {
+      captured,
+      released: toReturn,
+      status: toReturn === 0 ? 'captured' : captured === 0 ? 'released' : 'partial',
+      settledAt: now,
     });
+    return { captured, released: toReturn, replayed: false };
   }
 
   return {
@@ -223,16 +242,15 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
      * for (a queued task) commit together or not at all; the user's other credit mutations and
      * units of work wait meanwhile.
      */
-    async transact<T>(
-      userId: number,
-      work: (unit: {
-        tx: Transaction;
-        hold(input: Omit<HoldInput, 'userId'>): Promise<HoldResult>;
-      }) => Promise<T>,
-    ): Promise<T> {
+    async transact<T>(userId: number, work: (unit: LedgerUnit) => Promise<T>): Promise<T> {
       const now = clock.now();
       return repository.withAccountLock(userId, now, (ops, tx) =>
-        work({ tx, hold: (input) => holdLocked(ops, { ...input, userId }, now) }),
+        work({
+          tx,
+          hold: (input) => holdLocked(ops, { ...input, userId }, now),
+          capture: (holdId, delivered) => settleLocked(ops, holdId, delivered, now),
+          release: (holdId) => settleLocked(ops, holdId, 0, now),
+        }),
       );
     },
 

@@ -50,7 +50,13 @@ export const defaultTestAccount: TestAccount = {
  * default one) and grants the requested scopes, so no login or consent page has to be driven.
  */
 export async function startTestOidcProvider(
-  options: { clientId?: string; clientSecret?: string; redirectUris?: string[] } = {},
+  options: {
+    clientId?: string;
+    clientSecret?: string;
+    redirectUris?: string[];
+    /** A fixed port, for a browser run whose app is configured before the provider starts. */
+    port?: number;
+  } = {},
 ): Promise<TestOidcProvider> {
   const clientId = options.clientId ?? 'lumen-test-client';
   const clientSecret = options.clientSecret ?? randomBytes(24).toString('hex');
@@ -60,7 +66,14 @@ export async function startTestOidcProvider(
   let defaultSub = defaultTestAccount.sub;
 
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A taken fixed port fails the start instead of crashing the process.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });

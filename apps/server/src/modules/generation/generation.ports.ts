@@ -1,0 +1,38 @@
+import type { EngineOutput } from '@lumen/engines/engine';
+
+/** What generation needs from the media module: checked inputs, stored outputs, URLs. */
+export interface GenerationMedia {
+  /** Checks an uploaded input for a task (owner, real type, size, dimensions). */
+  checkImageInput(
+    userId: number,
+    key: string,
+    rules: {
+      maxBytes: number;
+      minSide: number;
+      minRatio: number;
+      maxRatio: number;
+      maxSide?: number;
+    },
+  ): Promise<{ key: string; width: number; height: number }>;
+  readInput(key: string): Promise<Buffer>;
+  /** Stores outputs with their thumbnails and watermarked twins. */
+  storeOutputs(
+    userId: number,
+    taskId: string,
+    outputs: EngineOutput[],
+  ): Promise<
+    {
+      idx: number;
+      kind: string;
+      key: string;
+      thumbKey: string | null;
+      wmKey: string | null;
+      mime: string;
+    }[]
+  >;
+  /** A short-lived URL the browser may load. */
+  urlFor(key: string): Promise<string>;
+}
+
+/** Scores an image for adult content, 0–1 (moderation). */
+export type NsfwScorer = (image: Buffer) => Promise<number>;

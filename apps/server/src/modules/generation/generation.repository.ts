@@ -1,0 +1,208 @@
+import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/database';
+import {
+  taskOutputs,
+  tasks,
+  type NewTaskRow,
+  type TaskOutputRow,
+  type TaskRow,
+} from './generation.schema';
+
+/** Minutes of waiting that raise a queued task by one lane, so lower lanes never starve. */
+const AGEING_SECONDS_PER_LANE = 120;
+const ACTIVE = ['queued', 'generating'];
+
+export type ClaimFilter = {
+  workerId: string;
+  engines: string[];
+  taskTypes: string[] | null;
+  leaseMs: number;
+};
+
+export function createGenerationRepository(db: Database) {
+  return {
+    db,
+    async insertTask(ex: Executor, row: NewTaskRow): Promise<TaskRow> {
+      const [created] = await ex.insert(tasks).values(row).returning();
+      if (!created) throw new Error('task insert returned nothing');
+      return created;
+    },
+    async findByRequest(
+      ex: Executor,
+      userId: number,
+      requestId: string,
+    ): Promise<TaskRow | undefined> {
+      const [row] = await ex
+        .select()
+        .from(tasks)
+        .where(and(eq(tasks.userId, userId), eq(tasks.requestId, requestId)));
+      return row;
+    },
+    async countActive(ex: Executor, userId: number, media: string): Promise<number> {
+      const [row] = await ex
+        .select({ n: count() })
+        .from(tasks)
+        .where(
+          and(eq(tasks.userId, userId), eq(tasks.media, media), inArray(tasks.status, ACTIVE)),
+        );
+      return row?.n ?? 0;
+    },
+    async findTask(ex: Executor, id: string): Promise<TaskRow | undefined> {
+      const [row] = await ex.select().from(tasks).where(eq(tasks.id, id));
+      return row;
+    },
+    /** Queued tasks that will be claimed before this one (same ordering as the claim). */
+    async queuePosition(task: TaskRow, now: Date): Promise<number> {
+      if (task.status !== 'queued') return 0;
+      const priority = sql`${tasks.lane} + floor(extract(epoch from (${now}::timestamptz - ${tasks.createdAt})) / ${AGEING_SECONDS_PER_LANE})`;
+      const mine =
+        task.lane +
+        Math.floor((now.getTime() - task.createdAt.getTime()) / 1000 / AGEING_SECONDS_PER_LANE);
+      const [row] = await db
+        .select({ n: count() })
+        .from(tasks)
+        .where(
+          and(
+            eq(tasks.status, 'queued'),
+            or(
+              sql`${priority} > ${mine}`,
+              and(sql`${priority} = ${mine}`, lt(tasks.createdAt, task.createdAt)),
+            ),
+          ),
+        );
+      return (row?.n ?? 0) + 1;
+    },
+
+    /**
+     * Claims the next task a worker can run: highest lane (plus ageing) first, oldest first,
+     * skipping rows other workers hold and users already at their running limit. The user's
+     * advisory lock makes the running-limit check exact when workers claim at the same time.
+     */
+    async claim(filter: ClaimFilter, now: Date): Promise<TaskRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [first] = await tx
+          .select({ id: tasks.id, userId: tasks.userId })
+          .from(tasks)
+          .where(
+            and(
+              eq(tasks.status, 'queued'),
+              inArray(tasks.engine, filter.engines),
+              ...(filter.taskTypes ? [inArray(tasks.taskType, filter.taskTypes)] : []),
+              sql`(select count(*) from tasks r where r.user_id = ${tasks.userId} and r.status = 'generating') < ${tasks.maxRunning}`,
+            ),
+          )
+          .orderBy(
+            sql`${tasks.lane} + floor(extract(epoch from (${now}::timestamptz - ${tasks.createdAt})) / ${AGEING_SECONDS_PER_LANE}) desc`,
+            asc(tasks.createdAt),
+          )
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!first) return undefined;
+        const userId = first.userId;
+        await tx.execute(sql`select pg_advisory_xact_lock(7304118, ${userId}::int)`);
+        const [running] = await tx
+          .select({ n: count() })
+          .from(tasks)
+          .where(and(eq(tasks.userId, userId), eq(tasks.status, 'generating')));
+        const [task] = await tx.select().from(tasks).where(eq(tasks.id, first.id));
+        if (!task || (running?.n ?? 0) >= task.maxRunning) return undefined;
+        const [claimed] = await tx
+          .update(tasks)
+          .set({
+            status: 'generating',
+            leaseOwner: filter.workerId,
+            leaseExpiresAt: new Date(now.getTime() + filter.leaseMs),
+            attempts: sql`${tasks.attempts} + 1`,
+            startedAt: sql`coalesce(${tasks.startedAt}, ${now}::timestamptz)`,
+            updatedAt: now,
+          })
+          .where(and(eq(tasks.id, first.id), eq(tasks.status, 'queued')))
+          .returning();
+        return claimed;
+      });
+    },
+
+    /** Extends the lease while the worker still owns the task; false once it does not. */
+    async renewLease(
+      taskId: string,
+      workerId: string,
+      leaseMs: number,
+      now: Date,
+      progress?: number,
+    ) {
+      const rows = await db
+        .update(tasks)
+        .set({
+          leaseExpiresAt: new Date(now.getTime() + leaseMs),
+          updatedAt: now,
+          ...(progress !== undefined ? { progress } : {}),
+        })
+        .where(
+          and(eq(tasks.id, taskId), eq(tasks.leaseOwner, workerId), eq(tasks.status, 'generating')),
+        )
+        .returning({ id: tasks.id });
+      return rows.length === 1;
+    },
+
+    /** Moves a task out of `from` states in the caller's transaction; undefined if it had left them. */
+    async transition(
+      ex: Executor,
+      taskId: string,
+      from: string[],
+      patch: Partial<NewTaskRow>,
+      owner?: string,
+    ): Promise<TaskRow | undefined> {
+      const [row] = await ex
+        .update(tasks)
+        .set(patch)
+        .where(
+          and(
+            eq(tasks.id, taskId),
+            inArray(tasks.status, from),
+            ...(owner ? [eq(tasks.leaseOwner, owner)] : []),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    expiredLeases(now: Date, limit: number): Promise<TaskRow[]> {
+      return db
+        .select()
+        .from(tasks)
+        .where(and(eq(tasks.status, 'generating'), lt(tasks.leaseExpiresAt, now)))
+        .orderBy(asc(tasks.leaseExpiresAt))
+        .limit(limit);
+    },
+
+    async insertOutputs(ex: Executor, rows: (typeof taskOutputs.$inferInsert)[]): Promise<void> {
+      if (rows.length > 0) await ex.insert(taskOutputs).values(rows);
+    },
+    async listOutputs(taskIds: string[]): Promise<TaskOutputRow[]> {
+      if (taskIds.length === 0) return [];
+      return db
+        .select()
+        .from(taskOutputs)
+        .where(inArray(taskOutputs.taskId, taskIds))
+        .orderBy(asc(taskOutputs.idx));
+    },
+    async listTasks(userId: number, media: string | null, offset: number, limit: number) {
+      const where = media
+        ? and(eq(tasks.userId, userId), eq(tasks.media, media))
+        : eq(tasks.userId, userId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(tasks)
+          .where(where)
+          .orderBy(desc(tasks.createdAt))
+          .offset(offset)
+          .limit(limit),
+        db.select({ n: count() }).from(tasks).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+
+export type GenerationRepository = ReturnType<typeof createGenerationRepository>;

@@ -1,0 +1,137 @@
+import { envelopeSchema } from '@lumen/contracts/envelope';
+import { ErrorCode } from '@lumen/contracts/error-codes';
+import {
+  gatewaySubmitResultSchema,
+  gatewaySubmitSchema,
+  taskResultSchema,
+} from '@lumen/contracts/tasks';
+import { taskTypeDefinitions, taskTypes, type TaskType } from '@lumen/contracts/task-types';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { ok } from '../../lib/envelope';
+import type { EventBus } from '../../lib/event-bus';
+import type { GenerationService } from './generation.service';
+
+const tags = ['generation'];
+const mediaSchema = z.enum(['image', 'video', '3d']);
+
+export const generationRoutes: FastifyPluginAsyncZod<{
+  service: GenerationService;
+  events: EventBus;
+}> = async (app, { service, events }) => {
+  app.post(
+    '/api/gw/v3/:media/:module/async',
+    {
+      schema: {
+        tags,
+        summary: 'Queue a generation: module is the task type (txt2img, video_diffusion, …)',
+        params: z.object({ media: mediaSchema, module: z.string().max(64) }),
+        body: gatewaySubmitSchema,
+        response: { 200: envelopeSchema(gatewaySubmitResultSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = await request.requireAuth();
+      const module = request.params.module as TaskType;
+      if (
+        !taskTypes.includes(module) ||
+        taskTypeDefinitions[module].media !== request.params.media
+      ) {
+        throw new AppError(ErrorCode.invalidParams, 'errors.taskTypeUnavailable', {
+          taskType: `${request.params.media}/${request.params.module}`,
+        });
+      }
+      return ok(await service.submit(user.id, module, request.body));
+    },
+  );
+
+  app.get(
+    '/api/gw/v3/:media/:module/async/results',
+    {
+      schema: {
+        tags,
+        summary: "A task's status, progress, queue position and outputs",
+        params: z.object({ media: z.string().max(16), module: z.string().max(64) }),
+        querystring: z.object({ task_id: z.uuid() }),
+        response: { 200: envelopeSchema(taskResultSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = await request.requireAuth();
+      return ok(await service.result(user.id, request.query.task_id));
+    },
+  );
+
+  app.get(
+    '/prod-api/content/tasks',
+    {
+      schema: {
+        tags,
+        summary: 'My generation history, newest first',
+        querystring: z.object({
+          kind: mediaSchema.optional(),
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+          page_size: z.coerce.number().int().min(1).max(50).default(20),
+        }),
+        response: {
+          200: envelopeSchema(
+            z.object({
+              data: z.array(taskResultSchema),
+              total: z.number().int(),
+              page: z.number().int(),
+              page_size: z.number().int(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await request.requireAuth();
+      const q = request.query;
+      return ok(await service.list(user.id, q.kind ?? null, q.page, q.page_size));
+    },
+  );
+
+  app.post(
+    '/prod-api/content/tasks/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a queued or running task; its credits come back',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: envelopeSchema(taskResultSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = await request.requireAuth();
+      return ok(await service.cancel(user.id, request.params.id));
+    },
+  );
+
+  app.get(
+    '/prod-api/content/tasks/events',
+    { schema: { tags, summary: 'Server-Sent Events: task status, progress and queue position' } },
+    async (request, reply) => {
+      const { user } = await request.requireAuth();
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 3000\n\n');
+      const unsubscribe = events.subscribe(user.id, (event) => {
+        res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      });
+      // Comments keep proxies from closing an idle stream.
+      const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
+      request.raw.on('close', () => {
+        clearInterval(keepAlive);
+        unsubscribe();
+      });
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import { PROMPT_MAX_LENGTH, type GatewaySubmit } from '@lumen/contracts/tasks';
+import { engineSettingsSchema, type EngineSettings } from '@lumen/contracts/generation';
+import { taskTypeDefinitions, type TaskType } from '@lumen/contracts/task-types';
+import { randomInt } from 'node:crypto';
+import { ErrorCode } from '@lumen/contracts/error-codes';
+import { AppError } from '../../lib/app-error';
+
+/** Task types the gateway accepts today, with what each needs as input. */
+export const inputRules: Partial<
+  Record<TaskType, { prompt: 'required' | 'optional'; images: [min: number, max: number] }>
+> = {
+  txt2img: { prompt: 'required', images: [0, 0] },
+  img2img: { prompt: 'optional', images: [1, 1] },
+  video_diffusion: { prompt: 'required', images: [0, 0] },
+  video_diffusion_img2vid: { prompt: 'optional', images: [1, 1] },
+  video_diffusion_keyframes: { prompt: 'optional', images: [2, 2] },
+  text_to_3d: { prompt: 'required', images: [0, 0] },
+  image_to_3d: { prompt: 'optional', images: [1, 1] },
+};
+
+export const IMAGE_INPUT_MAX_BYTES = 5 * 1024 * 1024;
+
+function invalid(field: string, reason: string): AppError {
+  return new AppError(ErrorCode.invalidParams, 'errors.invalidField', { field, reason });
+}
+
+/** Checks the request against spec §5 and turns it into the settings an engine receives. */
+export function normaliseSubmission(taskType: TaskType, body: GatewaySubmit): EngineSettings {
+  const rules = inputRules[taskType];
+  if (!rules)
+    throw new AppError(ErrorCode.invalidParams, 'errors.taskTypeUnavailable', { taskType });
+  const prompt = body.prompt.trim();
+  if (rules.prompt === 'required' && prompt.length === 0 && !body.params.effect) {
+    throw new AppError(ErrorCode.invalidParams, 'errors.promptRequired');
+  }
+  if (prompt.length > PROMPT_MAX_LENGTH)
+    throw new AppError(ErrorCode.invalidParams, 'errors.promptTooLong');
+  const [min, max] = rules.images;
+  if (body.images.length < min || body.images.length > max) {
+    throw new AppError(
+      ErrorCode.invalidParams,
+      max === 1 ? 'errors.onlyOneImage' : 'errors.imageCount',
+      {
+        min,
+        max,
+      },
+    );
+  }
+  const media = taskTypeDefinitions[taskType].media;
+  const p = body.params;
+  const ratio = p.wh_ratio ?? (p.width && p.height ? reduceRatio(p.width, p.height) : '1:1');
+  const parsed = engineSettingsSchema.safeParse({
+    prompt,
+    negativePrompt: body.negative_prompt.trim(),
+    ratio,
+    count: media === 'image' ? p.batch_size : 1,
+    seed: p.seed === -1 ? randomInt(0, 2 ** 32 - 1) : p.seed,
+    style: p.style ?? 'realistic',
+    model: body.version ?? 'standard',
+    size: Math.min(2048, Math.max(256, p.width && p.height ? Math.max(p.width, p.height) : 1024)),
+    strength: p.strength ?? 0.6,
+    durationS: p.duration ?? 5,
+    resolution: p.resolution ?? '720p',
+    fps: p.fps ?? 24,
+    motionStrength: p.motion_strength ?? 0.5,
+    camera: { x: p.cm_x ?? 0, y: p.cm_y ?? 0, zoom: p.cm_d ?? 0 },
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalid(issue?.path.join('.') || 'params', issue?.message ?? 'invalid');
+  }
+  return parsed.data;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+export function reduceRatio(width: number, height: number): string {
+  const d = gcd(width, height);
+  const [w, h] = [width / d, height / d];
+  // Keep ratios expressible in the two-digit form; approximate odd sizes.
+  return w <= 99 && h <= 99 ? `${w}:${h}` : `${Math.round((width / height) * 10)}:10`;
+}

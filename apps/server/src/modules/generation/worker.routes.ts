@@ -1,0 +1,244 @@
+import { timingSafeEqual } from 'node:crypto';
+import { envelopeSchema } from '@lumen/contracts/envelope';
+import { ErrorCode } from '@lumen/contracts/error-codes';
+import { engineSettingsSchema } from '@lumen/contracts/generation';
+import { engineNameSchema, taskTypeSchema } from '@lumen/contracts/task-types';
+import type { EngineOutput } from '@lumen/engines/engine';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ObjectStore } from '../../adapters/storage/object-store';
+import { AppError, forbidden } from '../../lib/app-error';
+import { ok } from '../../lib/envelope';
+import type { QueueService } from './queue.service';
+
+const tags = ['worker'];
+const OUTPUT_MAX_BYTES = 512 * 1024 * 1024;
+const URL_TTL_S = 3600;
+const extensionOf: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'audio/mpeg': 'mp3',
+  'model/gltf-binary': 'glb',
+};
+
+const workerId = z.string().trim().min(1).max(128);
+const outputKind = z.enum(['image', 'video', 'model', 'audio']);
+const mime = z.enum(Object.keys(extensionOf) as [string, ...string[]]);
+
+const claimedTaskSchema = z.object({
+  id: z.string(),
+  task_type: taskTypeSchema,
+  engine: engineNameSchema,
+  settings: engineSettingsSchema,
+  inputs: z.object({
+    images: z.array(z.object({ key: z.string(), url: z.string() })),
+    videos: z.array(z.object({ key: z.string(), url: z.string() })),
+    audios: z.array(z.object({ key: z.string(), url: z.string() })),
+  }),
+});
+
+/**
+ * The worker API (architecture decision 2): GPU workers anywhere pull tasks over HTTPS with a
+ * worker token, read inputs and upload outputs through presigned URLs, and report back.
+ */
+export const workerRoutes: FastifyPluginAsyncZod<{
+  queue: QueueService;
+  store: ObjectStore;
+  tokens: string[];
+}> = async (app, { queue, store, tokens }) => {
+  const expected = tokens.map((t) => Buffer.from(t));
+  function requireWorker(request: FastifyRequest) {
+    const header = request.headers.authorization ?? '';
+    const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
+    if (!expected.some((t) => t.length === given.length && timingSafeEqual(t, given)))
+      throw forbidden();
+  }
+  const sign = async (keys: string[]) =>
+    Promise.all(keys.map(async (key) => ({ key, url: await store.presignGet(key, URL_TTL_S) })));
+
+  app.post(
+    '/worker/v1/claim',
+    {
+      schema: {
+        tags,
+        summary: 'Claim one task this worker can run, or none',
+        body: z.object({
+          worker_id: workerId,
+          engines: z.array(engineNameSchema).min(1),
+          task_types: z.array(taskTypeSchema).min(1).optional(),
+        }),
+        response: { 200: envelopeSchema(z.object({ task: claimedTaskSchema.nullable() })) },
+      },
+    },
+    async (request) => {
+      requireWorker(request);
+      const b = request.body;
+      const task = await queue.claim({
+        workerId: b.worker_id,
+        engines: b.engines,
+        taskTypes: b.task_types ?? null,
+      });
+      if (!task) return ok({ task: null });
+      return ok({
+        task: {
+          id: task.id,
+          task_type: taskTypeSchema.parse(task.taskType),
+          engine: engineNameSchema.parse(task.engine),
+          settings: task.settings,
+          inputs: {
+            images: await sign(task.inputs.images),
+            videos: await sign(task.inputs.videos),
+            audios: await sign(task.inputs.audios),
+          },
+        },
+      });
+    },
+  );
+
+  const taskParams = z.object({ id: z.uuid() });
+  for (const action of ['heartbeat', 'progress'] as const) {
+    app.post(
+      `/worker/v1/tasks/:id/${action}`,
+      {
+        schema: {
+          tags,
+          summary: 'Renew the lease (and report progress); continue false means stop',
+          params: taskParams,
+          body: z.object({ worker_id: workerId, progress: z.number().min(0).max(100).optional() }),
+          response: { 200: envelopeSchema(z.object({ continue: z.boolean() })) },
+        },
+      },
+      async (request) => {
+        requireWorker(request);
+        const alive = await queue.heartbeat(
+          request.params.id,
+          request.body.worker_id,
+          request.body.progress,
+        );
+        return ok({ continue: alive });
+      },
+    );
+  }
+
+  app.post(
+    '/worker/v1/tasks/:id/outputs',
+    {
+      schema: {
+        tags,
+        summary: 'Presigned upload URLs for the outputs about to be reported',
+        params: taskParams,
+        body: z.object({
+          worker_id: workerId,
+          files: z
+            .array(
+              z.object({
+                kind: outputKind,
+                mime,
+                size: z.number().int().min(1).max(OUTPUT_MAX_BYTES),
+              }),
+            )
+            .min(1)
+            .max(16),
+        }),
+        response: {
+          200: envelopeSchema(
+            z.object({
+              uploads: z.array(
+                z.object({ idx: z.number().int(), key: z.string(), upload_url: z.string() }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      requireWorker(request);
+      const { id } = request.params;
+      const stamp = Date.now().toString(36);
+      const uploads = await Promise.all(
+        request.body.files.map(async (file, idx) => {
+          const key = `staging/${id}/${stamp}-${idx}.${extensionOf[file.mime]}`;
+          return {
+            idx,
+            key,
+            upload_url: await store.presignPut(key, file.mime, file.size, URL_TTL_S),
+          };
+        }),
+      );
+      return ok({ uploads });
+    },
+  );
+
+  app.post(
+    '/worker/v1/tasks/:id/complete',
+    {
+      schema: {
+        tags,
+        summary: 'Report the uploaded outputs; the task is done and its cost captured',
+        params: taskParams,
+        body: z.object({
+          worker_id: workerId,
+          outputs: z
+            .array(
+              z.object({
+                key: z.string().regex(/^staging\//),
+                kind: outputKind,
+                mime,
+                width: z.number().int().positive().optional(),
+                height: z.number().int().positive().optional(),
+                duration_s: z.number().positive().optional(),
+                seed: z.number().int().min(0).optional(),
+              }),
+            )
+            .max(16),
+        }),
+        response: { 200: envelopeSchema(z.object({ accepted: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      requireWorker(request);
+      const { id } = request.params;
+      const outputs: EngineOutput[] = [];
+      for (const o of request.body.outputs) {
+        if (!o.key.startsWith(`staging/${id}/`))
+          throw new AppError(ErrorCode.forbidden, 'errors.forbidden');
+        const object = await store.get(o.key);
+        if (!object) throw new AppError(ErrorCode.notFound, 'errors.notFound');
+        outputs.push({
+          kind: o.kind,
+          mime: o.mime,
+          bytes: object.bytes,
+          ...(o.width ? { width: o.width } : {}),
+          ...(o.height ? { height: o.height } : {}),
+          ...(o.duration_s ? { durationS: o.duration_s } : {}),
+          ...(o.seed !== undefined ? { seed: o.seed } : {}),
+        });
+      }
+      const accepted = await queue.complete(id, request.body.worker_id, outputs);
+      await Promise.all(request.body.outputs.map((o) => store.delete(o.key)));
+      return ok({ accepted });
+    },
+  );
+
+  app.post(
+    '/worker/v1/tasks/:id/fail',
+    {
+      schema: {
+        tags,
+        summary: 'Report a failure; the task fails and its credits are released',
+        params: taskParams,
+        body: z.object({ worker_id: workerId, message: z.string().max(2000) }),
+        response: { 200: envelopeSchema(z.object({ accepted: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      requireWorker(request);
+      return ok({
+        accepted: await queue.fail(request.params.id, request.body.worker_id, request.body.message),
+      });
+    },
+  );
+};

@@ -1,0 +1,151 @@
+import { IMAGE_THUMB_WIDTH, VIDEO_THUMB_WIDTH, type MediaKind } from '@lumen/contracts/media';
+import type { ObjectStore } from '../../adapters/storage/object-store';
+import type { Clock } from '../../lib/clock';
+import { makeThumbnail, makeWatermarked, readImageMeta } from './media-images';
+import type { MediaRepository } from './media.repository';
+
+/** One file a finished task produced, as the engine handed it over. */
+export type OutputFile = {
+  kind: MediaKind;
+  mime: string;
+  bytes: Buffer;
+  width?: number;
+  height?: number;
+  durationS?: number;
+  seed?: number;
+  /**
+   * An image marked as the poster of the video just before it: it becomes that video's
+   * thumbnail instead of an output of its own.
+   */
+  role?: 'poster';
+};
+
+export type StoredOutput = {
+  index: number;
+  key: string;
+  kind: MediaKind;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  durationS: number | null;
+  seed: number | null;
+  thumbKey: string | null;
+  wmKey: string | null;
+};
+
+const outputExtensions: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/svg+xml': 'svg',
+  'video/mp4': 'mp4',
+  'audio/mpeg': 'mp3',
+  'model/gltf-binary': 'glb',
+};
+
+const TASK_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+export function createOutputStore(deps: {
+  repository: MediaRepository;
+  store: ObjectStore;
+  clock: Clock;
+  watermarkText?: string;
+}) {
+  const { repository, store, clock } = deps;
+
+  async function storeOne(
+    userId: number,
+    base: string,
+    index: number,
+    file: OutputFile,
+    poster: OutputFile | undefined,
+    watermark: boolean,
+  ): Promise<StoredOutput> {
+    const ext = outputExtensions[file.mime];
+    if (!ext) throw new Error(`unsupported output type ${file.mime}`);
+    const key = `${base}/${index}.${ext}`;
+    let { width, height } = file;
+    let thumbKey: string | null = null;
+    let wmKey: string | null = null;
+
+    await store.put(key, file.bytes, file.mime);
+    if (file.kind === 'image') {
+      const meta = await readImageMeta(file.bytes);
+      if (!meta) throw new Error(`output ${index} is not a readable image`);
+      width ??= meta.width;
+      height ??= meta.height;
+      thumbKey = `${base}/${index}_thumb.webp`;
+      await store.put(thumbKey, await makeThumbnail(file.bytes, IMAGE_THUMB_WIDTH), 'image/webp');
+      if (watermark) {
+        wmKey = `${base}/${index}_wm.png`;
+        await store.put(wmKey, await makeWatermarked(file.bytes, deps.watermarkText), 'image/png');
+      }
+    } else if (file.kind === 'video' && poster) {
+      thumbKey = `${base}/${index}_thumb.webp`;
+      await store.put(thumbKey, await makeThumbnail(poster.bytes, VIDEO_THUMB_WIDTH), 'image/webp');
+    }
+
+    const now = clock.now();
+    const row = await repository.upsertByKey({
+      userId,
+      key,
+      kind: file.kind,
+      origin: 'output',
+      status: 'ready',
+      mime: file.mime,
+      size: file.bytes.length,
+      width: width ?? null,
+      height: height ?? null,
+      durationS: file.durationS ?? null,
+      seed: file.seed ?? null,
+      taskId: base.slice(base.lastIndexOf('/') + 1),
+      thumbKey,
+      wmKey,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return {
+      index,
+      key,
+      kind: file.kind,
+      mime: file.mime,
+      size: file.bytes.length,
+      width: row.width,
+      height: row.height,
+      durationS: row.durationS,
+      seed: row.seed,
+      thumbKey,
+      wmKey,
+    };
+  }
+
+  return {
+    /**
+     * Stores a task's outputs at `outputs/<userId>/<taskId>/<i>.<ext>`, images with a
+     * `_thumb.webp` preview and, when `watermark` is set, a `_wm.png` twin (spec §6); a video
+     * gets a thumbnail from a poster image that follows it. Storing again replaces.
+     */
+    async storeOutputs(
+      userId: number,
+      taskId: string | number,
+      outputs: OutputFile[],
+      options: { watermark: boolean },
+    ): Promise<StoredOutput[]> {
+      const task = String(taskId);
+      if (!TASK_SEGMENT.test(task)) throw new Error(`task id not usable in a key: ${task}`);
+      const base = `outputs/${userId}/${task}`;
+      const stored: StoredOutput[] = [];
+      for (const [position, file] of outputs.entries()) {
+        if (file.role === 'poster') continue;
+        const next = outputs[position + 1];
+        const poster =
+          file.kind === 'video' && next?.role === 'poster' && next.kind === 'image'
+            ? next
+            : undefined;
+        stored.push(await storeOne(userId, base, stored.length, file, poster, options.watermark));
+      }
+      return stored;
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import { ErrorCode } from '@lumen/contracts/error-codes';
+import type { MediaKind } from '@lumen/contracts/media';
+import { AppError } from '../../lib/app-error';
+
+/** The role that downloads without a watermark whatever the plan (spec §6). */
+export const WHITELIST_ROLE = 'whitelist';
+
+/**
+ * Spec §6: a download keeps the watermark (the `_wm` key) only when payment mode is on, the
+ * user is on the free grade and is not whitelisted.
+ */
+export function mustWatermark(user: {
+  grade: number;
+  isPayment: boolean;
+  roles: readonly string[];
+}): boolean {
+  return user.isPayment && user.grade === 0 && !user.roles.includes(WHITELIST_ROLE);
+}
+
+const mp4Brands = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'dash',
+  'mmp4',
+  'MSNV',
+  'f4v ',
+]);
+
+/** How many leading bytes `sniffMime` needs. */
+export const SNIFF_BYTES = 256;
+
+/**
+ * The real type of a file from its first bytes, whatever its name says: png, jpeg, gif and
+ * webp (so a refused image can be named), mp4 (an `ftyp` box of an MP4 brand; HEIC and
+ * QuickTime also open with `ftyp` and are not MP4), mp3 (an ID3 tag or an MPEG layer III
+ * frame header).
+ */
+export function sniffMime(head: Buffer): string | undefined {
+  const ascii = (start: number, end: number) => head.subarray(start, end).toString('latin1');
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'image/png';
+  }
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'image/gif';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  if (ascii(4, 8) === 'ftyp' && head.length >= 12) {
+    const boxEnd = Math.min(head.readUInt32BE(0), head.length);
+    const brands = [ascii(8, 12)];
+    for (let at = 16; at + 4 <= boxEnd; at += 4) brands.push(ascii(at, at + 4));
+    return brands.some((brand) => mp4Brands.has(brand)) ? 'video/mp4' : undefined;
+  }
+  if (ascii(0, 3) === 'ID3') return 'audio/mpeg';
+  const [b0 = 0, b1 = 0, b2 = 0] = head;
+  const frameSync = b0 === 0xff && (b1 & 0xe0) === 0xe0;
+  const version = (b1 >> 3) & 0x3;
+  const layer = (b1 >> 1) & 0x3;
+  const bitrate = b2 >> 4;
+  const sampleRate = (b2 >> 2) & 0x3;
+  if (frameSync && version !== 1 && layer === 1 && bitrate !== 0xf && sampleRate !== 3) {
+    return 'audio/mpeg';
+  }
+  return undefined;
+}
+
+/** The kind a real type belongs to, when it is one we store. */
+export function kindOfMime(mime: string): MediaKind | undefined {
+  const kind = mime.split('/')[0];
+  if (mime === 'model/gltf-binary') return 'model';
+  return kind === 'image' || kind === 'video' || kind === 'audio' ? kind : undefined;
+}
+
+/** `5 MB`, `20 MB`, `1.5 MB`: sizes the way the messages state them. */
+export function formatSize(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  return `${Math.ceil(bytes / 1024)} KB`;
+}
+
+function ratioText(ratio: number): string {
+  const round = (n: number) => String(Math.round(n * 100) / 100);
+  return ratio < 1 ? `1:${round(1 / ratio)}` : `${round(ratio)}:1`;
+}
+
+/** "Invalid image format (png/jpg only)" for images, "Format not supported" for the rest. */
+export function invalidFormat(kind: string): AppError {
+  return new AppError(
+    ErrorCode.invalidParams,
+    kind === 'image' ? 'media.invalidImageFormat' : 'media.formatNotSupported',
+  );
+}
+
+/** "Image over 5 MB" for images, "File over size limit {n}" for the rest. */
+export function tooLarge(kind: MediaKind, maxBytes: number): AppError {
+  return new AppError(
+    ErrorCode.invalidParams,
+    kind === 'image' ? 'media.imageTooLarge' : 'media.fileTooLarge',
+    { size: formatSize(maxBytes) },
+  );
+}
+
+/** What a tool demands of an input file (spec §5); the generation module picks per task type. */
+export type TaskInputRules = {
+  kind: 'image' | 'video' | 'audio';
+  maxBytes: number;
+  /** Least width and height, px (most tools: 300). */
+  minSide?: number;
+  /** Least width ÷ height (most tools: 0.4, i.e. 1:2.5). */
+  minRatio?: number;
+  /** Most width ÷ height (most tools: 2.5). */
+  maxRatio?: number;
+  /** Most width or height, px (3D input: under 4K). */
+  maxSide?: number;
+};
+
+export type InspectedMedia = {
+  kind: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+};
+
+const imageMimes = new Set(['image/png', 'image/jpeg']);
+
+/** Throws the message a user should see when a file does not suit a tool. */
+export function assertMeetsRules(media: InspectedMedia, rules: TaskInputRules): void {
+  const kindFits =
+    media.kind === rules.kind && (rules.kind !== 'image' || imageMimes.has(media.mime));
+  if (!kindFits) throw invalidFormat(rules.kind);
+  if (media.size > rules.maxBytes) throw tooLarge(rules.kind, rules.maxBytes);
+  if (rules.kind !== 'image') return;
+  const width = media.width ?? 0;
+  const height = media.height ?? 0;
+  if (rules.minSide !== undefined && Math.min(width, height) < rules.minSide) {
+    throw new AppError(ErrorCode.invalidParams, 'media.imageTooSmall', { px: rules.minSide });
+  }
+  if (rules.maxSide !== undefined && Math.max(width, height) > rules.maxSide) {
+    throw new AppError(ErrorCode.invalidParams, 'media.imageTooBig', { px: rules.maxSide });
+  }
+  const ratio = width / Math.max(1, height);
+  const minRatio = rules.minRatio ?? 0;
+  const maxRatio = rules.maxRatio ?? Number.POSITIVE_INFINITY;
+  if (ratio < minRatio || ratio > maxRatio) {
+    throw new AppError(ErrorCode.invalidParams, 'media.imageRatio', {
+      min: ratioText(rules.minRatio ?? 0.01),
+      max: ratioText(rules.maxRatio ?? 100),
+    });
+  }
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { readMailedCode } from '../../../test/support/mailbox';
+import type { TestApp } from '../../../test/support/test-app';
+
+/** Test-only builders of real media bytes and signed-in callers. */
+
+export const solidImage = (width: number, height: number, format: 'png' | 'jpeg' | 'gif') =>
+  sharp({ create: { width, height, channels: 3, background: '#3366ff' } })
+    .toFormat(format)
+    .toBuffer();
+
+/** Random pixels do not compress: a PNG of about width × height × 3 bytes. */
+export const noisePng = (width: number, height: number) =>
+  sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+
+/** An `ftyp` box of an MP4 brand, then filler standing in for the movie. */
+export function mp4Bytes(size = 4096): Buffer {
+  const ftyp = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypisom', 'latin1'),
+    Buffer.from([0, 0, 2, 0]),
+    Buffer.from('isommp41', 'latin1'),
+  ]);
+  return Buffer.concat([ftyp, Buffer.alloc(size - ftyp.length, 1)]);
+}
+
+/** An ID3v2 header, then filler standing in for the frames. */
+export function mp3Bytes(size = 2048): Buffer {
+  const id3 = Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.from([4, 0, 0, 0, 0, 0, 0])]);
+  return Buffer.concat([id3, Buffer.alloc(size - id3.length, 0)]);
+}
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
+
+/** Calls the test app as a signed-in (or anonymous) client and reads the envelope. */
+export function caller(t: TestApp) {
+  async function call(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    ticket?: string,
+    body?: object,
+    lang?: string,
+  ): Promise<Json> {
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: {
+        ...(ticket ? { authorization: `Bearer ${ticket}` } : {}),
+        ...(lang ? { 'x-accept-language': lang } : {}),
+      },
+      ...(body ? { payload: body } : {}),
+    });
+    return res.json() as Json;
+  }
+
+  async function signIn(email: string): Promise<{ ticket: string; userId: number }> {
+    await call('POST', '/prod-api/user/captcha', undefined, { method: 'email', email });
+    const captcha = await readMailedCode(t, email);
+    const login = await call('POST', '/prod-api/user/login', undefined, {
+      loginType: 'email',
+      email,
+      captcha,
+    });
+    return { ticket: login.result.ticket, userId: login.result.id };
+  }
+
+  return { call, signIn };
+}

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '@lumen/contracts/error-codes';
+import {
+  uploadTypes,
+  type CreateUploadBody,
+  type MediaKind,
+  type UploadContentType,
+  type UploadedMedia,
+  type UploadTicket,
+} from '@lumen/contracts/media';
+import type { ObjectStore } from '../../adapters/storage/object-store';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { en, type MessageKey } from '../../lib/i18n/en';
+import { readImageMeta } from './media-images';
+import { createMediaLibrary } from './media-library';
+import { createOutputStore } from './media-outputs';
+import {
+  assertMeetsRules,
+  invalidFormat,
+  mustWatermark,
+  sniffMime,
+  SNIFF_BYTES,
+  tooLarge,
+  type TaskInputRules,
+} from './media-rules';
+import type { MediaRepository } from './media.repository';
+import type { MediaObjectRow, Rejection } from './media.schema';
+
+/** An input file that passed a tool's rules, for the generation module. */
+export type TaskInput = UploadedMedia & { bytes(): Promise<Buffer> };
+
+export type MediaServiceDeps = {
+  repository: MediaRepository;
+  store: ObjectStore;
+  clock: Clock;
+  /** The user's plan grade (the billing module's), for the watermark rule. */
+  getGrade: (userId: number) => Promise<number>;
+  /** Spec §9 "payment mode": when off, nothing is watermarked. */
+  paymentMode: boolean;
+  uploadExpiresS?: number;
+  downloadExpiresS?: number;
+  watermarkText?: string;
+};
+
+const imageFormats: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg' };
+const acceptedExtensions: Record<UploadContentType, string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'video/mp4': ['mp4'],
+  'audio/mpeg': ['mp3'],
+};
+
+function isUploadType(type: string): type is UploadContentType {
+  return Object.hasOwn(uploadTypes, type);
+}
+
+function extensionOf(filename: string): string | undefined {
+  const dot = filename.lastIndexOf('.');
+  return dot > 0 ? filename.slice(dot + 1).toLowerCase() : undefined;
+}
+
+function uploadedOf(row: MediaObjectRow): UploadedMedia {
+  return {
+    key: row.key,
+    mime: row.mime ?? row.declaredType ?? 'application/octet-stream',
+    width: row.width,
+    height: row.height,
+    size: row.size ?? 0,
+  };
+}
+
+function rejectionError(rejection: Rejection | null): AppError {
+  const key = rejection && Object.hasOwn(en, rejection.key) ? rejection.key : 'media.uploadMissing';
+  return new AppError(ErrorCode.invalidParams, key as MessageKey, rejection?.params ?? {});
+}
+
+/** Uploads, their inspection, task inputs, outputs and watermark-aware downloads (decision 5). */
+export function createMediaService(deps: MediaServiceDeps) {
+  const { repository, store, clock } = deps;
+  const uploadExpiresS = deps.uploadExpiresS ?? 900;
+  const downloadExpiresS = deps.downloadExpiresS ?? 300;
+  const outputs = createOutputStore({
+    repository,
+    store,
+    clock,
+    ...(deps.watermarkText ? { watermarkText: deps.watermarkText } : {}),
+  });
+
+  async function reject(row: MediaObjectRow, error: AppError): Promise<never> {
+    await repository.markRejected(
+      row.id,
+      { key: error.messageKey, params: error.params },
+      clock.now(),
+    );
+    await store.delete(row.key);
+    throw error;
+  }
+
+  /** Reads the real type from the bytes; marks the upload ready or rejected. */
+  async function inspect(row: MediaObjectRow): Promise<MediaObjectRow> {
+    const declared = row.declaredType ?? '';
+    if (!isUploadType(declared)) return reject(row, invalidFormat(row.kind));
+    const { kind, maxBytes } = uploadTypes[declared];
+    const head = await store.head(row.key);
+    if (!head) throw new AppError(ErrorCode.invalidParams, 'media.uploadMissing');
+    if (head.size > maxBytes) return reject(row, tooLarge(kind, maxBytes));
+    const first = (await store.getRange(row.key, 0, SNIFF_BYTES - 1)) ?? Buffer.alloc(0);
+    if (sniffMime(first) !== declared) return reject(row, invalidFormat(kind));
+    let width: number | null = null;
+    let height: number | null = null;
+    if (kind === 'image') {
+      const bytes = (await store.get(row.key))?.bytes;
+      const meta = bytes && (await readImageMeta(bytes));
+      if (!meta || imageFormats[meta.format] !== declared) return reject(row, invalidFormat(kind));
+      ({ width, height } = meta);
+    }
+    return repository.markReady(
+      row.id,
+      { mime: declared, size: head.size, width, height },
+      clock.now(),
+    );
+  }
+
+  async function readyOwned(userId: number, key: string): Promise<MediaObjectRow | undefined> {
+    const row = await repository.findOwned(userId, key);
+    if (row?.status === 'pending' && row.origin === 'upload') return inspect(row);
+    if (row?.status === 'rejected') throw rejectionError(row.rejection);
+    return row;
+  }
+
+  return {
+    storeOutputs: outputs.storeOutputs,
+    ...createMediaLibrary({ repository, store }),
+
+    /** Checks the declared file and hands out a presigned PUT for `uploads/<userId>/<uuid>.<ext>`. */
+    async createUpload(userId: number, body: CreateUploadBody): Promise<UploadTicket> {
+      const type = body.content_type.split(';')[0]?.trim() ?? '';
+      if (!isUploadType(type)) throw invalidFormat(type.split('/')[0] ?? '');
+      const { kind, ext, maxBytes } = uploadTypes[type];
+      const nameExt = extensionOf(body.filename);
+      if (nameExt !== undefined && !acceptedExtensions[type].includes(nameExt)) {
+        throw invalidFormat(kind);
+      }
+      if (body.size > maxBytes) throw tooLarge(kind, maxBytes);
+      const key = `uploads/${userId}/${randomUUID()}.${ext}`;
+      const now = clock.now();
+      await repository.insert({
+        userId,
+        key,
+        kind,
+        origin: 'upload',
+        status: 'pending',
+        declaredType: type,
+        declaredSize: body.size,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const uploadUrl = await store.presignPut(key, type, maxBytes, uploadExpiresS);
+      return { key, upload_url: uploadUrl, expires_in: uploadExpiresS };
+    },
+
+    /** After the PUT: the real type, size and pixel size, or the reason the file is refused. */
+    async inspectUpload(userId: number, key: string): Promise<UploadedMedia> {
+      const row = await repository.findOwned(userId, key);
+      if (!row || row.origin !== 'upload') {
+        throw new AppError(ErrorCode.notFound, 'media.notFound');
+      }
+      if (row.status === 'rejected') throw rejectionError(row.rejection);
+      return uploadedOf(row.status === 'ready' ? row : await inspect(row));
+    },
+
+    /**
+     * A file the user chose as a task input, checked against the tool's rules (spec §5);
+     * refusals are 1001 with the message the user should see.
+     */
+    async checkTaskInput(userId: number, key: string, rules: TaskInputRules): Promise<TaskInput> {
+      const row = await readyOwned(userId, key);
+      if (!row || row.status !== 'ready') {
+        throw new AppError(ErrorCode.invalidParams, 'media.notFound');
+      }
+      const media = uploadedOf(row);
+      assertMeetsRules({ ...media, kind: row.kind }, rules);
+      return {
+        ...media,
+        async bytes() {
+          const object = await store.get(row.key);
+          if (!object) throw new AppError(ErrorCode.invalidParams, 'media.notFound');
+          return object.bytes;
+        },
+      };
+    },
+
+    /** A short-lived URL of the original, or of its `_wm` twin when spec §6 says so. */
+    async getDownloadUrl(
+      user: { id: number; roles: readonly string[] },
+      query: { type: MediaKind; key: string },
+    ): Promise<{ url: string }> {
+      const row = await readyOwned(user.id, query.key);
+      if (!row || row.status !== 'ready' || row.kind !== query.type) {
+        throw new AppError(ErrorCode.notFound, 'media.notFound');
+      }
+      // Only images have a `_wm` twin; other media are served as they are.
+      const served =
+        row.wmKey &&
+        mustWatermark({
+          grade: await deps.getGrade(user.id),
+          isPayment: deps.paymentMode,
+          roles: user.roles,
+        })
+          ? row.wmKey
+          : row.key;
+      const stem = row.key.slice(row.key.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
+      const name = `lumen-${row.taskId ? `${row.taskId}-` : ''}${stem}${served.slice(served.lastIndexOf('.'))}`;
+      return { url: await store.presignGet(served, downloadExpiresS, name) };
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;
