@@ -1,0 +1,258 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import ffprobe from '@ffprobe-installer/ffprobe';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkerRunner } from '@lumen/worker/runner';
+import { readMailedCode } from '../../../test/support/mailbox';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { startTestWorker } from '../../../test/support/worker';
+
+let t: TestApp;
+let worker: WorkerRunner;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { ADMIN_EMAILS: 'ops@example.com', COMFYUI_URL: 'http://127.0.0.1:9' },
+  });
+  worker = startTestWorker(t, { comfyuiUrl: 'http://127.0.0.1:9' });
+});
+afterAll(async () => {
+  await worker.stop();
+  await t.close();
+});
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
+
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, ticket?: string, body?: object) {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: ticket ? { authorization: `Bearer ${ticket}` } : {},
+    ...(body ? { payload: body } : {}),
+  });
+  return res.json() as Json;
+}
+
+let mailCount = 0;
+async function signIn(email: string) {
+  await call('POST', '/prod-api/user/captcha', undefined, { method: 'email', email });
+  const captcha = await readMailedCode(t, email);
+  const { result } = await call('POST', '/prod-api/user/login', undefined, {
+    loginType: 'email',
+    email,
+    captcha,
+  });
+  mailCount++;
+  return { ticket: result.ticket as string, id: result.id as number };
+}
+
+const credits = async (ticket: string) =>
+  (await call('GET', '/prod-api/trade/v1/account', ticket)).result.credits as number;
+
+async function waitForFinal(
+  ticket: string,
+  taskId: string,
+  media = 'image',
+  timeoutMs = 60_000,
+): Promise<Json> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { result } = await call(
+      'GET',
+      `/api/gw/v3/${media}/${media}/async/results?task_id=${taskId}`,
+      ticket,
+    );
+    if ([1, 3, 4, 5].includes(result.task_status)) return result;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${result.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function fetchBytes(url: string): Promise<Buffer> {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
+}
+
+describe('text to image through the async gateway', () => {
+  it('delivers two 16:9 PNGs, takes exactly the cost, and repeats byte for byte with the same seed', async () => {
+    const { ticket } = await signIn('maker@example.com');
+    const before = await credits(ticket);
+    const body = {
+      prompt: 'a lighthouse in the fog',
+      params: { batch_size: 2, wh_ratio: '16:9', seed: 42 },
+      extra_field: 'ignored',
+    };
+    const submitted = await call('POST', '/api/gw/v3/image/txt2img/async', ticket, {
+      ...body,
+      request_id: 'r-1',
+    });
+    expect(submitted.code).toBe(0);
+    expect(submitted.result).toMatchObject({ cost: 2, queue_position: expect.any(Number) });
+
+    const done = await waitForFinal(ticket, submitted.result.task_id);
+    expect(done.engine).toBe('local-preview');
+    expect(done.sub_task_results).toHaveLength(2);
+    const images: Buffer[] = [];
+    for (const sub of done.sub_task_results) {
+      expect(sub.task_status).toBe(1);
+      const png = await fetchBytes(sub.url);
+      const meta = await sharp(png).metadata();
+      expect(meta.format).toBe('png');
+      expect(meta.width! / meta.height!).toBeCloseTo(16 / 9, 1);
+      images.push(png);
+    }
+    expect(images[0]!.equals(images[1]!)).toBe(false);
+    expect(await credits(ticket)).toBe(before - 2);
+
+    const again = await call('POST', '/api/gw/v3/image/txt2img/async', ticket, {
+      ...body,
+      request_id: 'r-2',
+    });
+    const second = await waitForFinal(ticket, again.result.task_id);
+    for (const [i, sub] of second.sub_task_results.entries()) {
+      expect((await fetchBytes(sub.url)).equals(images[i]!)).toBe(true);
+    }
+    // Replaying a request id answers the same task and holds nothing more.
+    const replay = await call('POST', '/api/gw/v3/image/txt2img/async', ticket, {
+      ...body,
+      request_id: 'r-2',
+    });
+    expect(replay.result.task_id).toBe(again.result.task_id);
+    expect(await credits(ticket)).toBe(before - 4);
+  });
+
+  it('refuses bad requests without moving credits', async () => {
+    const { ticket } = await signIn('careful@example.com');
+    const before = await credits(ticket);
+    const empty = await call('POST', '/api/gw/v3/image/txt2img/async', ticket, {
+      prompt: '  ',
+      params: { batch_size: 1 },
+    });
+    expect(empty.code).toBe(1001);
+    const long = await call('POST', '/api/gw/v3/image/txt2img/async', ticket, {
+      prompt: 'x'.repeat(2001),
+    });
+    expect(long.code).toBe(1001);
+    const wrongMedia = await call('POST', '/api/gw/v3/video/txt2img/async', ticket, {
+      prompt: 'cat',
+    });
+    expect(wrongMedia.code).toBe(1001);
+    const tooMany = await call('POST', '/api/gw/v3/image/txt2img/async', ticket, {
+      prompt: 'cat',
+      params: { batch_size: 4 },
+    });
+    expect(tooMany.code).toBe(2020);
+    const notMine = await call('POST', '/api/gw/v3/image/img2img/async', ticket, {
+      prompt: 'cat',
+      images: ['uploads/999/nope.png'],
+    });
+    expect(notMine.code).not.toBe(0);
+    expect(await credits(ticket)).toBe(before);
+  });
+
+  it('refuses a free user a second task while the first is active', async () => {
+    const { ticket } = await signIn('eager@example.com');
+    await worker.stop();
+    const first = await call('POST', '/api/gw/v3/image/txt2img/async', ticket, { prompt: 'one' });
+    expect(first.code).toBe(0);
+    const second = await call('POST', '/api/gw/v3/image/txt2img/async', ticket, { prompt: 'two' });
+    expect(second.code).toBe(2010);
+    const cancelled = await call(
+      'POST',
+      `/prod-api/content/tasks/${first.result.task_id}/cancel`,
+      ticket,
+    );
+    expect(cancelled.result).toMatchObject({ status: 'cancelled', task_status: 5 });
+    expect(await credits(ticket)).toBe(30);
+    worker = startTestWorker(t, { comfyuiUrl: 'http://127.0.0.1:9' });
+  });
+
+  it('blocks prompts with blocklisted terms, naming the term', async () => {
+    const admin = await signIn('ops@example.com');
+    expect(
+      (
+        await call('POST', '/prod-api/admin/moderation/terms', admin.ticket, {
+          term: 'Forbidden Word',
+        })
+      ).code,
+    ).toBe(0);
+    const user = await signIn('writer@example.com');
+    const res = await call('POST', '/api/gw/v3/image/txt2img/async', user.ticket, {
+      prompt: 'a FORBIDDEN   word here',
+    });
+    expect(res.code).toBe(1001);
+    expect(res.result.fields[0]).toEqual({ field: 'prompt', message: 'Forbidden Word' });
+  });
+});
+
+describe('engines', () => {
+  it('fails a task routed to an unreachable ComfyUI and gives the credits back', async () => {
+    const admin = await signIn('ops2@example.com');
+    await t.database.db.execute(`update users set roles = '{admin}' where id = ${admin.id}`);
+    const routed = await call('PUT', '/prod-api/admin/algo_config/txt2img', admin.ticket, {
+      engine: 'comfyui',
+    });
+    expect(routed.result.engine).toBe('comfyui');
+    const user = await signIn('unlucky@example.com');
+    const before = await credits(user.ticket);
+    const submitted = await call('POST', '/api/gw/v3/image/txt2img/async', user.ticket, {
+      prompt: 'a cat',
+    });
+    const result = await waitForFinal(user.ticket, submitted.result.task_id);
+    expect(result.task_status).toBe(3);
+    expect(result.error).toBeTruthy();
+    expect(await credits(user.ticket)).toBe(before);
+    await call('PUT', '/prod-api/admin/algo_config/txt2img', admin.ticket, { engine: 'local' });
+  });
+
+  it('makes a 5 s H.264 MP4 from text', async () => {
+    const { ticket } = await signIn('director@example.com');
+    const submitted = await call('POST', '/api/gw/v3/video/video_diffusion/async', ticket, {
+      prompt: 'waves on a beach at sunset',
+      params: { duration: 5, resolution: '720p' },
+    });
+    expect(submitted.result.cost).toBe(30);
+    const done = await waitForFinal(ticket, submitted.result.task_id, 'video', 120_000);
+    expect(done.task_status).toBe(1);
+    const mp4 = await fetchBytes(done.sub_task_results[0].url);
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-mp4-')), 'out.mp4');
+    await fs.writeFile(file, mp4);
+    const probe = spawnSync(ffprobe.path, [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name,height:format=duration',
+      '-of',
+      'json',
+      file,
+    ]);
+    const info = JSON.parse(probe.stdout.toString()) as {
+      streams: { codec_name: string; height: number }[];
+      format: { duration: string };
+    };
+    expect(info.streams[0]).toMatchObject({ codec_name: 'h264', height: 720 });
+    expect(Number(info.format.duration)).toBeCloseTo(5, 0);
+  }, 150_000);
+});
+
+describe('downloads', () => {
+  it("answers a free user's image with the watermarked twin", async () => {
+    const { ticket } = await signIn('free@example.com');
+    const submitted = await call('POST', '/api/gw/v3/image/txt2img/async', ticket, {
+      prompt: 'a red fox',
+    });
+    const done = await waitForFinal(ticket, submitted.result.task_id);
+    const key = done.sub_task_results[0].image as string;
+    const dl = await call(
+      'GET',
+      `/api/gw/v2/downloads/media?type=image&key=${encodeURIComponent(key)}&wm=0`,
+      ticket,
+    );
+    expect(dl.code).toBe(0);
+    expect(dl.result.url).toContain('_wm.png');
+    expect(mailCount).toBeGreaterThan(0);
+  });
+});
