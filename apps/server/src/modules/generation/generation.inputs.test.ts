@@ -1,0 +1,129 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkerRunner } from '@lumen/worker/runner';
+import { readMailedCode } from '../../../test/support/mailbox';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { startTestWorker } from '../../../test/support/worker';
+
+let t: TestApp;
+let worker: WorkerRunner;
+let ticket: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  worker = startTestWorker(t);
+  const email = 'uploader@example.com';
+  await call('POST', '/prod-api/user/captcha', { method: 'email', email });
+  const captcha = await readMailedCode(t, email);
+  ticket = (await call('POST', '/prod-api/user/login', { loginType: 'email', email, captcha }))
+    .result.ticket;
+});
+afterAll(async () => {
+  await worker.stop();
+  await t.close();
+});
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
+
+async function call(method: 'GET' | 'POST', url: string, body?: object) {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: ticket ? { authorization: `Bearer ${ticket}` } : {},
+    ...(body ? { payload: body } : {}),
+  });
+  return res.json() as Json;
+}
+
+/** Uploads bytes the way the web app does: ask, PUT to the presigned URL, complete. */
+async function upload(
+  bytes: Buffer,
+  filename: string,
+  contentType: string,
+): Promise<{ key: string; complete: Json }> {
+  const ticketAnswer = await call('POST', '/prod-api/content/uploads', {
+    filename,
+    content_type: contentType,
+    size: bytes.length,
+  });
+  expect(ticketAnswer.code).toBe(0);
+  const { key, upload_url } = ticketAnswer.result;
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: upload_url,
+    headers: { 'content-type': contentType },
+    payload: bytes,
+  });
+  expect(put.statusCode).toBeLessThan(300);
+  return { key, complete: await call('POST', '/prod-api/content/uploads/complete', { key }) };
+}
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+const credits = async () =>
+  (await call('GET', '/prod-api/trade/v1/account')).result.credits as number;
+const img2img = (key: string) =>
+  call('POST', '/api/gw/v3/image/img2img/async', { prompt: 'as a watercolor', images: [key] });
+
+describe('image inputs', () => {
+  it('restyles an uploaded picture, keeping its shape', async () => {
+    const { key, complete } = await upload(await png(640, 480), 'photo.png', 'image/png');
+    expect(complete.result).toMatchObject({ mime: 'image/png', width: 640, height: 480 });
+    const submitted = await img2img(key);
+    expect(submitted.code).toBe(0);
+    let result: Json = {};
+    for (let i = 0; i < 300 && ![1, 3].includes(result.task_status); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      result = (
+        await call(
+          'GET',
+          `/api/gw/v3/image/img2img/async/results?task_id=${submitted.result.task_id}`,
+        )
+      ).result;
+    }
+    expect(result.task_status).toBe(1);
+    const sub = result.sub_task_results[0];
+    expect(sub.width / sub.height).toBeCloseTo(4 / 3, 1);
+  });
+
+  it('refuses a 6 MB image, a gif, a gif renamed .png and a 200 px image, moving no credits', async () => {
+    const before = await credits();
+    // Noise does not compress, so this PNG really weighs about 6 MB.
+    const noisy = await sharp(
+      Buffer.from(Array.from({ length: 1500 * 1400 * 3 }, () => Math.floor(Math.random() * 256))),
+      {
+        raw: { width: 1500, height: 1400, channels: 3 },
+      },
+    )
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(noisy.length).toBeGreaterThan(5 * 1024 * 1024);
+    const big = await upload(noisy, 'big.png', 'image/png');
+    expect((await img2img(big.key)).code).not.toBe(0);
+
+    const gif = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: '#888' },
+    })
+      .gif()
+      .toBuffer();
+    expect(
+      (
+        await call('POST', '/prod-api/content/uploads', {
+          filename: 'a.gif',
+          content_type: 'image/gif',
+          size: gif.length,
+        })
+      ).code,
+    ).not.toBe(0);
+    const renamed = await upload(gif, 'renamed.png', 'image/png');
+    expect(renamed.complete.code).not.toBe(0);
+    expect((await img2img(renamed.key)).code).not.toBe(0);
+
+    const small = await upload(await png(200, 200), 'small.png', 'image/png');
+    const refused = await img2img(small.key);
+    expect(refused.code).toBe(1001);
+
+    expect(await credits()).toBe(before);
+  });
+});
