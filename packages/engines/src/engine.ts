@@ -1,3 +1,4 @@
+import type { EngineSettings } from '@lumen/contracts/generation';
 import type { EngineName, TaskType } from '@lumen/contracts/task-types';
 
 /**
@@ -16,8 +17,8 @@ export interface Engine {
 export type EngineTask = {
   id: string;
   taskType: TaskType;
-  /** Validated settings (prompt, seed, ratio, count, duration, …) as the gateway stored them. */
-  settings: Record<string, unknown>;
+  /** Validated, normalised settings (prompt, seed, ratio, count, duration, …). */
+  settings: EngineSettings;
   /** Media keys of the task's inputs, by kind. */
   inputs: { images: string[]; videos: string[]; audios: string[] };
 };
@@ -32,6 +33,8 @@ export interface EngineIO {
 
 export type EngineOutput = {
   kind: 'image' | 'video' | 'model' | 'audio';
+  /** A still that belongs to the video or model just before it (its thumbnail), not a result. */
+  role?: 'poster';
   mime: string;
   bytes: Buffer;
   width?: number;

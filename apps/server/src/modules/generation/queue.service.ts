@@ -98,9 +98,10 @@ export function createQueueService(deps: {
     async complete(taskId: string, workerId: string, outputs: EngineOutput[]): Promise<boolean> {
       const task = await repository.findTask(repository.db, taskId);
       if (!task || task.status !== 'generating' || task.leaseOwner !== workerId) return false;
-      const images = outputs.filter((o) => o.kind === 'image');
+      const mains = outputs.filter((o) => o.role !== 'poster');
+      const images = mains.filter((o) => o.kind === 'image');
       if (deps.scoreNsfw) {
-        for (const image of images) {
+        for (const image of outputs.filter((o) => o.kind === 'image')) {
           if ((await deps.scoreNsfw(image.bytes)) >= NSFW_THRESHOLD) {
             const flagged = await finish(task, workerId, 'flagged', {
               errorMessage: 'sensitive content',
@@ -111,7 +112,7 @@ export function createQueueService(deps: {
         }
       }
       const stored = await deps.media.storeOutputs(task.userId, task.id, outputs);
-      const primary = outputs.filter((o) => o.kind !== 'image' || task.media === 'image').length;
+      const primary = mains.length;
       const requested = task.settings.count;
       const delivered =
         task.media === 'image' ? Math.min(images.length, requested) : primary > 0 ? requested : 0;
@@ -120,7 +121,7 @@ export function createQueueService(deps: {
       await repository.insertOutputs(
         repository.db,
         stored.map((s) => {
-          const output = outputs[s.idx];
+          const output = mains[s.idx];
           return {
             taskId: task.id,
             idx: s.idx,

@@ -81,7 +81,7 @@ export function createOutputStore(deps: {
         wmKey = `${base}/${index}_wm.png`;
         await store.put(wmKey, await makeWatermarked(file.bytes, deps.watermarkText), 'image/png');
       }
-    } else if (file.kind === 'video' && poster) {
+    } else if ((file.kind === 'video' || file.kind === 'model') && poster) {
       thumbKey = `${base}/${index}_thumb.webp`;
       await store.put(thumbKey, await makeThumbnail(poster.bytes, VIDEO_THUMB_WIDTH), 'image/webp');
     }
@@ -140,7 +140,9 @@ export function createOutputStore(deps: {
         if (file.role === 'poster') continue;
         const next = outputs[position + 1];
         const poster =
-          file.kind === 'video' && next?.role === 'poster' && next.kind === 'image'
+          (file.kind === 'video' || file.kind === 'model') &&
+          next?.role === 'poster' &&
+          next.kind === 'image'
             ? next
             : undefined;
         stored.push(await storeOne(userId, base, stored.length, file, poster, options.watermark));

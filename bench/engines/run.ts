@@ -1,0 +1,68 @@
+/**
+ * Times the local engine's heavy paths on this machine:
+ *   node --import tsx bench/engines/run.ts [--runs 3]
+ * Rows the engine does not serve yet print n/a, so the table keeps its shape as they land.
+ */
+import { cpus, loadavg } from 'node:os';
+import { engineSettingsSchema } from '@lumen/contracts/generation';
+import { restyleImage } from '@lumen/engines/local/img2img';
+import { renderPreviewImage } from '@lumen/engines/local/preview-image';
+import { renderTextToVideo } from '@lumen/engines/local/preview-video';
+
+type Row = { name: string; run?: () => Promise<unknown> };
+
+const runsArg = process.argv.indexOf('--runs');
+const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+
+const settings = engineSettingsSchema.parse({
+  prompt: 'a quiet mountain lake at sunset, pine forest, mist',
+  seed: 42,
+  size: 1024,
+  ratio: '1:1',
+  resolution: '720p',
+  durationS: 5,
+  fps: 24,
+});
+
+const photo = await renderPreviewImage({ ...settings, size: 512, style: 'realistic' }, 7);
+
+const rows: Row[] = [
+  { name: 'preview image 1024×1024', run: () => renderPreviewImage(settings, 42) },
+  {
+    name: 'video 5 s 720p 24 fps',
+    run: () => renderTextToVideo({ ...settings, ratio: '16:9' }, 42),
+  },
+  {
+    name: 'img2img 512×512',
+    run: () => restyleImage(photo.bytes, { ...settings, size: 512, style: 'anime' }, 42),
+  },
+  { name: 'background removal 1024²' },
+  { name: 'upscale 2× 512→1024' },
+];
+
+const results: Array<{ name: string; cells: string[] }> = [];
+for (const row of rows) {
+  if (!row.run) {
+    results.push({ name: row.name, cells: ['n/a', 'n/a'] });
+    continue;
+  }
+  await row.run(); // warm-up: module init, JIT, sharp's first pipeline
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await row.run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)] ?? 0;
+  results.push({ name: row.name, cells: [median.toFixed(0), (times[0] ?? 0).toFixed(0)] });
+}
+
+const width = Math.max(...results.map((r) => r.name.length));
+console.log(`local engine, ${cpus().length} cores, load ${loadavg()[0]?.toFixed(2)}, ${runs} runs`);
+console.log(`${'task'.padEnd(width)}  median ms    min ms`);
+for (const r of results) {
+  console.log(
+    `${r.name.padEnd(width)}  ${(r.cells[0] ?? '').padStart(9)}  ${(r.cells[1] ?? '').padStart(8)}`,
+  );
+}

@@ -1,0 +1,145 @@
+import type { TaskType } from '@lumen/contracts/task-types';
+import type { EngineIO, EngineOutput, EngineTask } from '../engine';
+import type { ProgressReporter } from './cancellation';
+import { restyleImages } from './img2img';
+import { renderImageTo3d, renderTextTo3d, type Rendered3d } from './preview-3d';
+import { renderPreviewImages, seedForIndex, type RenderedImage } from './preview-image';
+import {
+  renderImageToVideo,
+  renderKeyframesVideo,
+  renderTextToVideo,
+  type RenderedVideo,
+  type VideoRunOptions,
+} from './preview-video';
+
+export type LocalTaskContext = {
+  io: EngineIO;
+  /** Progress of this task as a fraction 0–1; rejects with EngineCancelledError to stop. */
+  report: ProgressReporter;
+  /** The task's input image at `index`; fails clearly when the task has fewer. */
+  readImage(index: number): Promise<Buffer>;
+  video: Pick<VideoRunOptions, 'ffmpegPath' | 'tempDir'>;
+};
+
+export type LocalTaskHandler = (task: EngineTask, ctx: LocalTaskContext) => Promise<EngineOutput[]>;
+
+const png = 'image/png';
+
+const imageOutputs = (images: RenderedImage[]): EngineOutput[] =>
+  images.map(({ bytes, width, height, seed }) => ({
+    kind: 'image',
+    mime: png,
+    bytes,
+    width,
+    height,
+    seed,
+  }));
+
+/** A clip, then its poster frame, which the server stores as the clip's thumbnail. */
+const videoOutputs = (v: RenderedVideo): EngineOutput[] => [
+  {
+    kind: 'video',
+    mime: 'video/mp4',
+    bytes: v.video,
+    width: v.width,
+    height: v.height,
+    durationS: v.durationS,
+    seed: v.seed,
+  },
+  {
+    kind: 'image',
+    role: 'poster',
+    mime: png,
+    bytes: v.poster,
+    width: v.width,
+    height: v.height,
+    seed: v.seed,
+  },
+];
+
+/** A GLB, then its thumbnail; the model carries the thumbnail's size for card layouts. */
+const modelOutputs = (m: Rendered3d): EngineOutput[] => [
+  {
+    kind: 'model',
+    mime: 'model/gltf-binary',
+    bytes: m.glb,
+    width: m.thumbnailSize,
+    height: m.thumbnailSize,
+    seed: m.seed,
+  },
+  {
+    kind: 'image',
+    role: 'poster',
+    mime: png,
+    bytes: m.thumbnail,
+    width: m.thumbnailSize,
+    height: m.thumbnailSize,
+    seed: m.seed,
+  },
+];
+
+/** Runs `make` once per requested output with seed + i, mapping progress into i's share. */
+async function perOutput<T>(
+  task: EngineTask,
+  ctx: LocalTaskContext,
+  make: (seed: number, report: ProgressReporter) => Promise<T>,
+  toOutputs: (made: T) => EngineOutput[],
+): Promise<EngineOutput[]> {
+  const { count, seed } = task.settings;
+  const outputs: EngineOutput[] = [];
+  for (let i = 0; i < count; i++) {
+    const made = await make(seedForIndex(seed, i), (f) => ctx.report((i + f) / count));
+    outputs.push(...toOutputs(made));
+    await ctx.report((i + 1) / count);
+  }
+  return outputs;
+}
+
+const videoRun = (ctx: LocalTaskContext, onProgress: ProgressReporter): VideoRunOptions => ({
+  ...ctx.video,
+  signal: ctx.io.signal,
+  onProgress,
+});
+
+/** The generative kinds the local engine renders as deterministic previews. */
+export const localPreviewHandlers = {
+  txt2img: async (task, ctx) => imageOutputs(await renderPreviewImages(task.settings, ctx.report)),
+  img2img: async (task, ctx) =>
+    imageOutputs(await restyleImages(await ctx.readImage(0), task.settings, ctx.report)),
+  video_diffusion: (task, ctx) =>
+    perOutput(
+      task,
+      ctx,
+      (seed, r) => renderTextToVideo(task.settings, seed, videoRun(ctx, r)),
+      videoOutputs,
+    ),
+  video_diffusion_img2vid: async (task, ctx) => {
+    const image = await ctx.readImage(0);
+    return perOutput(
+      task,
+      ctx,
+      (seed, r) => renderImageToVideo(image, task.settings, seed, videoRun(ctx, r)),
+      videoOutputs,
+    );
+  },
+  video_diffusion_keyframes: async (task, ctx) => {
+    const [a, b] = await Promise.all([ctx.readImage(0), ctx.readImage(1)]);
+    return perOutput(
+      task,
+      ctx,
+      (seed, r) => renderKeyframesVideo(a, b, task.settings, seed, videoRun(ctx, r)),
+      videoOutputs,
+    );
+  },
+  text_to_3d: (task, ctx) =>
+    perOutput(task, ctx, (seed) => renderTextTo3d(task.settings, seed), modelOutputs),
+  image_to_3d: async (task, ctx) => {
+    const image = await ctx.readImage(0);
+    return perOutput(
+      task,
+      ctx,
+      (seed) => renderImageTo3d(image, task.settings, seed),
+      modelOutputs,
+    );
+  },
+} satisfies Partial<Record<TaskType, LocalTaskHandler>>;

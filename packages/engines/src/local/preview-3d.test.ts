@@ -1,0 +1,137 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { makeTestPhoto } from './local-test-support';
+import { renderImageTo3d, renderTextTo3d, thumbnailSize } from './preview-3d';
+
+type Gltf = {
+  asset: { version: string };
+  accessors: Array<{
+    bufferView: number;
+    componentType: number;
+    count: number;
+    type: string;
+    min?: number[];
+    max?: number[];
+  }>;
+  bufferViews: Array<{ byteOffset: number; byteLength: number }>;
+  buffers: Array<{ byteLength: number }>;
+  meshes: Array<{ primitives: Array<{ attributes: Record<string, number>; indices: number }> }>;
+};
+
+const componentBytes: Record<number, number> = { 5121: 1, 5123: 2, 5125: 4, 5126: 4 };
+const typeSize: Record<string, number> = { SCALAR: 1, VEC3: 3, VEC4: 4 };
+
+/** Parses a GLB the way a viewer would, checking the container as it goes. */
+function parseGlb(glb: Buffer) {
+  expect(glb.toString('latin1', 0, 4)).toBe('glTF');
+  expect(glb.readUInt32LE(4)).toBe(2);
+  expect(glb.readUInt32LE(8)).toBe(glb.length);
+  const jsonLength = glb.readUInt32LE(12);
+  expect(glb.toString('latin1', 16, 20)).toBe('JSON');
+  expect(jsonLength % 4).toBe(0);
+  const json = JSON.parse(glb.toString('utf8', 20, 20 + jsonLength)) as Gltf;
+  const binStart = 20 + jsonLength;
+  const binLength = glb.readUInt32LE(binStart);
+  expect(glb.toString('latin1', binStart + 4, binStart + 8)).toBe('BIN\0');
+  expect(binLength % 4).toBe(0);
+  const bin = glb.subarray(binStart + 8, binStart + 8 + binLength);
+  return { json, bin };
+}
+
+describe('3D preview', () => {
+  it('writes a valid GLB whose accessors match the binary chunk', async () => {
+    const model = await renderTextTo3d(
+      { prompt: 'a glowing crystal', style: 'original', model: 'standard' },
+      3,
+    );
+    const { json, bin } = parseGlb(model.glb);
+    expect(json.asset.version).toBe('2.0');
+    expect(json.buffers[0]?.byteLength).toBe(bin.length);
+    for (const accessor of json.accessors) {
+      const view = json.bufferViews[accessor.bufferView];
+      expect((view?.byteOffset ?? 1) % 4).toBe(0);
+      const bytes =
+        accessor.count *
+        (componentBytes[accessor.componentType] ?? 0) *
+        (typeSize[accessor.type] ?? 0);
+      expect(view?.byteLength).toBe(bytes);
+      expect((view?.byteOffset ?? 0) + bytes).toBeLessThanOrEqual(bin.length);
+    }
+    const primitive = json.meshes[0]?.primitives[0];
+    expect(Object.keys(primitive?.attributes ?? {}).sort()).toEqual([
+      'COLOR_0',
+      'NORMAL',
+      'POSITION',
+    ]);
+    const position = json.accessors[primitive?.attributes.POSITION ?? -1];
+    const positions = new Float32Array(
+      bin.buffer.slice(
+        bin.byteOffset,
+        bin.byteOffset + (json.bufferViews[position?.bufferView ?? 0]?.byteLength ?? 0),
+      ),
+    );
+    const xs = positions.filter((_, i) => i % 3 === 0);
+    expect(position?.min?.[0]).toBe(Math.min(...xs));
+    expect(position?.max?.[0]).toBe(Math.max(...xs));
+    const indexAccessor = json.accessors[primitive?.indices ?? -1];
+    const indexView = json.bufferViews[indexAccessor?.bufferView ?? -1];
+    const start = bin.byteOffset + (indexView?.byteOffset ?? 0);
+    const indices =
+      indexAccessor?.componentType === 5123
+        ? new Uint16Array(bin.buffer.slice(start, start + (indexView?.byteLength ?? 0)))
+        : new Uint32Array(bin.buffer.slice(start, start + (indexView?.byteLength ?? 0)));
+    expect(Math.max(...indices)).toBeLessThan(position?.count ?? 0);
+    expect(indices.length % 3).toBe(0);
+  });
+
+  it('is deterministic and ships a square PNG thumbnail', async () => {
+    const settings = { prompt: 'stone golem', style: 'realistic', model: 'polyart' };
+    const [a, b] = await Promise.all([renderTextTo3d(settings, 8), renderTextTo3d(settings, 8)]);
+    expect(a.glb.equals(b.glb)).toBe(true);
+    expect(a.thumbnail.equals(b.thumbnail)).toBe(true);
+    const meta = await sharp(a.thumbnail).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', thumbnailSize, thumbnailSize]);
+  });
+
+  it('colours an image-to-3D model from the input picture', async () => {
+    const settings = { prompt: '', style: 'realistic', model: 'standard' };
+    const meanColour = (glb: Buffer) => {
+      const { json, bin } = parseGlb(glb);
+      const colour = json.accessors[json.meshes[0]?.primitives[0]?.attributes.COLOR_0 ?? -1];
+      const view = json.bufferViews[colour?.bufferView ?? -1];
+      const bytes = bin.subarray(
+        view?.byteOffset ?? 0,
+        (view?.byteOffset ?? 0) + (view?.byteLength ?? 0),
+      );
+      const sums = [0, 0, 0];
+      for (let i = 0; i < bytes.length; i += 4)
+        for (let c = 0; c < 3; c++) sums[c] = (sums[c] ?? 0) + (bytes[i + c] ?? 0);
+      return sums.map((s) => s / (bytes.length / 4));
+    };
+    const solid = (background: string) =>
+      sharp({ create: { width: 320, height: 320, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const [red, blue] = await Promise.all([solid('#d02020'), solid('#2040d0')]);
+    const [r, b] = await Promise.all([
+      renderImageTo3d(red, settings, 1),
+      renderImageTo3d(blue, settings, 1),
+    ]);
+    const [rr = 0, rg = 0, rb = 0] = meanColour(r.glb);
+    expect(rr).toBeGreaterThan(rg + 60);
+    expect(rr).toBeGreaterThan(rb + 60);
+    const [br = 0, , bb = 0] = meanColour(b.glb);
+    expect(bb).toBeGreaterThan(br + 60);
+  });
+
+  it('turns a photo into a model with a thumbnail', async () => {
+    const photo = await makeTestPhoto(400, 300);
+    const model = await renderImageTo3d(
+      photo,
+      { prompt: 'my garden', style: 'realistic', model: 'standard' },
+      2,
+    );
+    expect(parseGlb(model.glb).json.asset.version).toBe('2.0');
+    expect(model.triangleCount).toBeGreaterThan(1000);
+  });
+});
