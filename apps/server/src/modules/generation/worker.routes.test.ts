@@ -1,0 +1,125 @@
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalEngine } from '@lumen/engines/local/local-engine';
+import { createHttpWorkerApi } from '@lumen/worker/http-worker-api';
+import { createWorkerRunner } from '@lumen/worker/runner';
+import { ManualClock } from '../../lib/clock';
+import { readMailedCode } from '../../../test/support/mailbox';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+
+const TOKEN = 'a-worker-token-of-enough-length';
+let t: TestApp;
+let base: string;
+const clock = new ManualClock(new Date());
+beforeAll(async () => {
+  t = await createTestApp({ clock, env: { WORKER_TOKENS: `other-token-xxxxxxxx,${TOKEN}` } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
+
+async function post(path: string, body: object, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Json;
+}
+const get = async (path: string, ticket: string) =>
+  (await (
+    await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${ticket}` } })
+  ).json()) as Json;
+
+async function signIn(email: string): Promise<string> {
+  clock.advance(61_000);
+  await post('/prod-api/user/captcha', { method: 'email', email });
+  const captcha = await readMailedCode(t, email);
+  return (await post('/prod-api/user/login', { loginType: 'email', email, captcha })).result.ticket;
+}
+
+describe('the worker API over HTTP', () => {
+  it('refuses a missing or wrong worker token', async () => {
+    const caps = { worker_id: 'w1', engines: ['local'] };
+    expect((await post('/worker/v1/claim', caps)).code).toBe(1003);
+    expect((await post('/worker/v1/claim', caps, { authorization: 'Bearer nope' })).code).toBe(
+      1003,
+    );
+    expect(
+      (await post('/worker/v1/claim', caps, { authorization: `Bearer ${TOKEN}` })).result,
+    ).toEqual({ task: null });
+  });
+
+  it('lets a remote worker claim, upload through presigned URLs and complete', async () => {
+    const ticket = await signIn('remote@example.com');
+    const submitted = await post(
+      '/api/gw/v3/image/txt2img/async',
+      { prompt: 'a paper boat', params: { batch_size: 1, seed: 7 } },
+      { authorization: `Bearer ${ticket}` },
+    );
+    expect(submitted.code).toBe(0);
+    const runner = createWorkerRunner({
+      api: createHttpWorkerApi({ serverUrl: base, token: TOKEN }),
+      engines: [createLocalEngine()],
+      workerId: 'remote-1',
+      idleMs: 50,
+      logger: { info: () => {}, warn: () => {}, error: () => {} },
+    });
+    runner.start();
+    let result: Json = {};
+    for (let i = 0; i < 200 && result.task_status !== 1; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      result = (
+        await get(
+          `/api/gw/v3/image/txt2img/async/results?task_id=${submitted.result.task_id}`,
+          ticket,
+        )
+      ).result;
+    }
+    await runner.stop();
+    expect(result.task_status).toBe(1);
+    const image = await fetch(`${base}${result.sub_task_results[0].url}`);
+    expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).format).toBe('png');
+  });
+
+  it('re-queues a task whose worker went silent, then fails and refunds it after the last attempt', async () => {
+    const ticket = await signIn('silent@example.com');
+    const balance = async () =>
+      (await get('/prod-api/trade/v1/account', ticket)).result.credits as number;
+    const before = await balance();
+    const submitted = await post(
+      '/api/gw/v3/image/txt2img/async',
+      { prompt: 'a ghost ship' },
+      { authorization: `Bearer ${ticket}` },
+    );
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const claimed = await post(
+        '/worker/v1/claim',
+        { worker_id: `flaky-${attempt}`, engines: ['local'] },
+        auth,
+      );
+      expect(claimed.result.task.id).toBe(submitted.result.task_id);
+      clock.advance(61_000);
+      expect(await t.app.services.queue.reapExpiredLeases()).toBe(1);
+      // The silent worker has lost the task: its late heartbeat is told to stop.
+      const late = await post(
+        `/worker/v1/tasks/${submitted.result.task_id}/heartbeat`,
+        { worker_id: `flaky-${attempt}` },
+        auth,
+      );
+      expect(late.result.continue).toBe(false);
+    }
+    const result = (
+      await get(
+        `/api/gw/v3/image/txt2img/async/results?task_id=${submitted.result.task_id}`,
+        ticket,
+      )
+    ).result;
+    expect(result.task_status).toBe(3);
+    expect(await balance()).toBe(before);
+  });
+});
