@@ -1,0 +1,182 @@
+/**
+ * Queue throughput: the product path (HTTP submit with gating and a credit hold in one
+ * transaction → claim with SKIP LOCKED under a lease → complete with one tiny PNG output and
+ * capture) against the bare minimum on the same PostgreSQL (insert a row → claim it with
+ * SKIP LOCKED → mark it done). Also the p50/p99 latency of submits from 100 concurrent clients.
+ *   bash bench/queue/run.sh [rounds]
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import sharp from 'sharp';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config/env';
+import { openDatabase } from '../../apps/server/src/db/database';
+
+const CLIENTS = 100;
+const WORKERS = 4;
+const ROUNDS = Number(process.argv[2] ?? 5);
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL must point at a PostgreSQL server');
+
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+async function product() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url!,
+    DAILY_LOGIN_CREDITS: '1000',
+  });
+  const database = await openDatabase({ kind: 'postgres', url: url!, poolSize: 30 });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const post = async (p: string, body: object, ticket?: string) =>
+    (await (
+      await fetch(`${base}${p}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(ticket ? { authorization: `Bearer ${ticket}` } : {}),
+        },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { code: number; result: { ticket: string; task_id: string } };
+
+  const tickets = await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, i) => {
+      const username = `bench_${i}_${process.pid}`.slice(0, 18);
+      const r = await post('/prod-api/user/register', {
+        username,
+        password: 'Bench1234',
+        confirm_password: 'Bench1234',
+        agree_terms: true,
+      });
+      return r.result.ticket;
+    }),
+  );
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345' } })
+    .png()
+    .toBuffer();
+  const latencies: number[] = [];
+  let tasks = 0;
+  let busyMs = 0;
+  let submitMs = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const started = performance.now();
+    await Promise.all(
+      tickets.map(async (ticket, i) => {
+        const t0 = performance.now();
+        const r = await post(
+          '/api/gw/v3/image/txt2img/async',
+          { prompt: `bench ${round} ${i}`, request_id: `b-${round}-${i}` },
+          ticket,
+        );
+        latencies.push(performance.now() - t0);
+        if (r.code !== 0) throw new Error(`submit refused: ${JSON.stringify(r)}`);
+      }),
+    );
+    submitMs += performance.now() - started;
+    await Promise.all(
+      Array.from({ length: WORKERS }, async (_, w) => {
+        const workerId = `bench-${w}`;
+        for (;;) {
+          const task = await app.services.queue.claim({
+            workerId,
+            engines: ['local'],
+            taskTypes: null,
+          });
+          if (!task) return;
+          await app.services.queue.complete(task.id, workerId, [
+            { kind: 'image', mime: 'image/png', bytes: png, width: 8, height: 8, seed: 1 },
+          ]);
+          tasks++;
+        }
+      }),
+    );
+    busyMs += performance.now() - started;
+  }
+  await app.close();
+  await database.close();
+  return {
+    tasksPerS: (tasks / busyMs) * 1000,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    tasks,
+    submitS: submitMs / 1000,
+    drainS: (busyMs - submitMs) / 1000,
+  };
+}
+
+async function raw() {
+  const pool = new pg.Pool({ connectionString: url, max: 30 });
+  await pool.query(
+    'create table if not exists bench_raw_jobs (id bigserial primary key, payload jsonb not null, status text not null, created_at timestamptz not null default now())',
+  );
+  const latencies: number[] = [];
+  let tasks = 0;
+  let busyMs = 0;
+  let submitMs = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, i) => {
+        const t0 = performance.now();
+        await pool.query("insert into bench_raw_jobs (payload, status) values ($1, 'queued')", [
+          { prompt: `bench ${round} ${i}` },
+        ]);
+        latencies.push(performance.now() - t0);
+      }),
+    );
+    submitMs += performance.now() - started;
+    await Promise.all(
+      Array.from({ length: WORKERS }, async () => {
+        for (;;) {
+          const { rows } = await pool.query(
+            "update bench_raw_jobs set status = 'running' where id = (select id from bench_raw_jobs where status = 'queued' order by created_at for update skip locked limit 1) returning id",
+          );
+          if (rows.length === 0) return;
+          await pool.query("update bench_raw_jobs set status = 'done' where id = $1", [rows[0].id]);
+          tasks++;
+        }
+      }),
+    );
+    busyMs += performance.now() - started;
+  }
+  await pool.end();
+  return {
+    tasksPerS: (tasks / busyMs) * 1000,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    tasks,
+    submitS: submitMs / 1000,
+    drainS: (busyMs - submitMs) / 1000,
+  };
+}
+
+const ours = await product();
+const bare = await raw();
+const f = (n: number) => n.toFixed(1);
+console.log(
+  `clients ${CLIENTS}, workers ${WORKERS}, rounds ${ROUNDS}, machine ${os.cpus().length} cores`,
+);
+console.log(
+  '| path | tasks | tasks/s | submit p50 ms | submit p99 ms | submitting s | draining s |',
+);
+console.log('|---|---|---|---|---|---|---|');
+console.log(
+  `| product (HTTP submit + hold, claim, complete + capture) | ${ours.tasks} | ${f(ours.tasksPerS)} | ${f(ours.p50)} | ${f(ours.p99)} | ${f(ours.submitS)} | ${f(ours.drainS)} |`,
+);
+console.log(
+  `| raw insert + SKIP LOCKED claim | ${bare.tasks} | ${f(bare.tasksPerS)} | ${f(bare.p50)} | ${f(bare.p99)} | ${f(bare.submitS)} | ${f(bare.drainS)} |`,
+);
+console.log(`ratio (product / raw throughput): ${(ours.tasksPerS / bare.tasksPerS).toFixed(3)}`);
