@@ -20,6 +20,7 @@ import { createLocalObjectStore } from './adapters/storage/local-object-store';
 import type { ObjectStore } from './adapters/storage/object-store';
 import { createS3ObjectStore } from './adapters/storage/s3-object-store';
 import { createLocalEventBus } from './lib/event-bus';
+import { createPgEventBus } from './lib/pg-event-bus';
 import { readOrCreateSecret } from './lib/secrets';
 import { createAssetsRepository } from './modules/assets/assets.repository';
 import { assetsRoutes } from './modules/assets/assets.routes';
@@ -174,7 +175,14 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       })),
     urlFor: (key) => media.getViewUrl(key),
   };
-  const events = createLocalEventBus();
+  const events = config.databaseUrl
+    ? await createPgEventBus(config.databaseUrl, (err) =>
+        app.log.error({ err }, 'event relay error'),
+      )
+    : createLocalEventBus();
+  app.addHook('onClose', async () => {
+    if ('close' in events && typeof events.close === 'function') await events.close();
+  });
   const generationRepository = createGenerationRepository(database.db);
   const generation = createGenerationService({
     repository: generationRepository,

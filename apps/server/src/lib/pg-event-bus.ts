@@ -1,0 +1,42 @@
+import pg from 'pg';
+import { createLocalEventBus, type EventBus, type UserEvent } from './event-bus';
+
+const CHANNEL = 'lumen_user_events';
+/** NOTIFY payloads are limited to 8000 bytes; events are small, anything larger is dropped. */
+const MAX_PAYLOAD = 7900;
+
+/**
+ * Relays user events between API nodes through PostgreSQL LISTEN/NOTIFY (architecture
+ * decision 1): a publish goes to every node, and each node delivers it to its own SSE streams.
+ */
+export async function createPgEventBus(url: string, onError: (err: Error) => void) {
+  const local = createLocalEventBus();
+  const listener = new pg.Client({ connectionString: url });
+  const notifier = new pg.Pool({ connectionString: url, max: 2 });
+  listener.on('error', onError);
+  notifier.on('error', onError);
+  await listener.connect();
+  await listener.query(`listen ${CHANNEL}`);
+  listener.on('notification', (message) => {
+    if (message.channel !== CHANNEL || !message.payload) return;
+    try {
+      const { userId, event } = JSON.parse(message.payload) as { userId: number; event: UserEvent };
+      local.publish(userId, event);
+    } catch (err) {
+      onError(err as Error);
+    }
+  });
+  const bus: EventBus & { close(): Promise<void> } = {
+    publish(userId, event) {
+      const payload = JSON.stringify({ userId, event });
+      if (payload.length > MAX_PAYLOAD) return;
+      notifier.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch(onError);
+    },
+    subscribe: (userId, listenerFn) => local.subscribe(userId, listenerFn),
+    close: async () => {
+      await listener.end();
+      await notifier.end();
+    },
+  };
+  return bus;
+}
