@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { discordEnv, oidcSettings } from './support/oidc-settings';
 
 const port = Number(process.env.E2E_PORT ?? 18765);
+const oidc = oidcSettings(port);
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
 
@@ -43,17 +45,30 @@ export default defineConfig({
       testMatch: /mobile\.spec\.ts/,
     },
   ],
-  webServer: {
-    command: `rm -rf "${dataDir}" && node "${path.join(root, 'scripts/start.mjs')}"`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `rm -rf "${dataDir}" && node "${path.join(root, 'scripts/start.mjs')}"`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        // "Discord" is the test OpenID provider below, so sign-in runs through a real pop-up.
+        ...discordEnv(port),
+      },
     },
-  },
+    {
+      command: `node --import tsx "${path.join(root, 'e2e/support/oidc-server.ts')}"`,
+      // A port check, not a URL: the provider listens a moment before it answers, and a request
+      // in that moment would hang until the launch timeout.
+      port: oidc.port,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: { E2E_PORT: String(port) },
+    },
+  ],
 });

@@ -18,7 +18,9 @@ test.describe('the foundation, as a visitor sees it', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('あらゆるアイデアに');
     // The API answers in the chosen language too.
     const answer = await page.evaluate(async () => {
-      const res = await fetch('/prod-api/does-not-exist', { headers: { 'X-accept-language': 'ja' } });
+      const res = await fetch('/prod-api/does-not-exist', {
+        headers: { 'X-accept-language': 'ja' },
+      });
       return (await res.json()) as { msg: string };
     });
     expect(answer.msg).toContain('存在しません');

@@ -21,13 +21,16 @@ export type RunnerOptions = {
   logger: RunnerLogger;
 };
 
+/** Waits `ms`, or less when stopped; leaves no listener behind either way. */
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    const done = () => {
       clearTimeout(timer);
+      signal.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
   });
 
 /**

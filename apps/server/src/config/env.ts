@@ -58,6 +58,7 @@ function oauthEnv<P extends string>(provider: P) {
     [`OAUTH_${provider}_USERINFO_URL`]: url,
     [`OAUTH_${provider}_JWKS_URL`]: url,
     [`OAUTH_${provider}_ISSUER`]: z.string().min(1).optional(),
+    [`OAUTH_${provider}_SCOPE`]: z.string().min(1).optional(),
   } as Record<`OAUTH_${P}_${OAuthSetting}`, z.ZodOptional<z.ZodString> | z.ZodOptional<z.ZodURL>>;
 }
 
@@ -68,7 +69,8 @@ type OAuthSetting =
   | 'TOKEN_URL'
   | 'USERINFO_URL'
   | 'JWKS_URL'
-  | 'ISSUER';
+  | 'ISSUER'
+  | 'SCOPE';
 
 export const oauthProviders = ['google', 'discord', 'apple', 'facebook'] as const;
 export type OAuthProviderName = (typeof oauthProviders)[number];
@@ -81,6 +83,8 @@ export type OAuthProviderConfig = {
   userinfoUrl: string | undefined;
   jwksUrl: string | undefined;
   issuer: string | undefined;
+  /** Overrides the scope the pop-up asks for (a self-hosted OpenID provider wants `openid`). */
+  scope: string | undefined;
 };
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -215,5 +219,6 @@ function readOAuth(e: RawEnv, p: Uppercase<OAuthProviderName>): OAuthProviderCon
     userinfoUrl: get('USERINFO_URL'),
     jwksUrl: get('JWKS_URL'),
     issuer: get('ISSUER'),
+    scope: get('SCOPE'),
   };
 }

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollRestoration, useMatches } from 'react-router';
-import { LoginDialog } from '../features/accounts/components/login-dialog';
+import { AccountsRoot } from '../features/accounts/components/accounts-root';
 import { useVersionPoll } from '../shared/hooks/use-version-poll';
 import { findHandleValue } from './route-handle';
 import { RouteGuard } from './route-guard';
 import { useSessionSync } from './use-session-sync';
 
-/** Wraps every route: guard, scroll reset, login dialog, version poll and cross-tab sync. */
+/** Wraps every route: guard, scroll reset, accounts (login dialog, survey), version poll, cross-tab sync. */
 export function RootLayout() {
   const { t } = useTranslation();
   const matches = useMatches();
@@ -23,7 +23,7 @@ export function RootLayout() {
     <>
       <ScrollRestoration />
       <RouteGuard />
-      <LoginDialog />
+      <AccountsRoot />
     </>
   );
 }

@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { OAuthCallbackPage } from '../features/accounts/oauth-callback-page';
+import { ContactPage } from '../features/accounts/pages/contact-page';
+import { FeedbackPage } from '../features/accounts/pages/feedback-page';
+import { ProfilePage } from '../features/accounts/pages/profile-page';
+import { SettingsPage } from '../features/accounts/pages/settings-page';
 import { AdminHomePage } from '../features/admin/admin-home-page';
 import { ClipPage } from '../features/clip/clip-page';
 import { HomePage } from '../features/home/home-page';
@@ -67,6 +71,27 @@ export const routes: RouteObject[] = [
             path: '/admin',
             element: <AdminHomePage />,
             handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'nav.admin' }),
+          },
+          // Account pages have no sidebar entry; their own page key leaves none highlighted.
+          {
+            path: '/account/profile',
+            element: <ProfilePage />,
+            handle: handle({ pageKey: 'account', titleKey: 'profile.title' }),
+          },
+          {
+            path: '/account/settings',
+            element: <SettingsPage />,
+            handle: handle({ pageKey: 'account', titleKey: 'settings.title' }),
+          },
+          {
+            path: '/feedback',
+            element: <FeedbackPage />,
+            handle: handle({ pageKey: 'account', titleKey: 'feedback.title' }),
+          },
+          {
+            path: '/contact',
+            element: <ContactPage />,
+            handle: handle({ public: true, pageKey: 'contact', titleKey: 'contact.title' }),
           },
         ],
       },

@@ -1,39 +1,64 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
-import { sessionStorageKeys } from '../shared/session/access';
+import { reloadUserInfo } from '../features/accounts/session/sign-in';
+import { readRefreshCredential, sessionStorageKeys } from '../shared/session/access';
 import { subscribeSessionEvents, useSession } from '../shared/session/session-store';
 import { resolveAccess } from './route-handle';
 
 /**
  * Spec §4 cross-tab rules: when another tab logs out, this one reloads if it shows a public
- * page and otherwise goes to /studio; a login elsewhere makes this tab re-read the session.
+ * page and otherwise goes to /studio; a login elsewhere makes this tab re-read the session and
+ * reload the user info; an account update elsewhere re-reads the saved profile.
  */
 export function useSessionSync(): void {
   const matches = useMatches();
   const location = useLocation();
   const navigate = useNavigate();
   const isPublic = useRef(true);
+  const leaving = useRef(false);
   const currentIsPublic = resolveAccess(matches, location.pathname) === 'public';
   useEffect(() => {
     isPublic.current = currentIsPublic;
   }, [currentIsPublic]);
 
   useEffect(() => {
+    // The broadcast and the storage event both announce a logout elsewhere; the first one acts.
+    const followLogout = () => {
+      const { user, hasRefreshCredential } = useSession.getState();
+      if (leaving.current || (!user && !hasRefreshCredential)) return;
+      leaving.current = true;
+      const signOutHere = () => {
+        useSession.getState().logout({ openLogin: false, broadcast: false });
+        leaving.current = false;
+      };
+      if (isPublic.current) {
+        signOutHere();
+        window.location.reload();
+        return;
+      }
+      // Leave the guarded page first, committed at once (not as a transition), or the route
+      // guard would see no session there and open the login dialog meant for the other tab.
+      void navigate('/studio', { replace: true, flushSync: true });
+      signOutHere();
+    };
+
     const unsubscribe = subscribeSessionEvents((type) => {
       const session = useSession.getState();
       if (type === 'login') {
         void useSession.persist.rehydrate();
         session.syncRefreshCredential();
-        return;
+        session.closeLogin();
+        void reloadUserInfo();
+      } else if (type === 'account-update') {
+        void useSession.persist.rehydrate();
+      } else {
+        followLogout();
       }
-      session.logout({ openLogin: false, broadcast: false });
-      if (isPublic.current) window.location.reload();
-      else void navigate('/studio', { replace: true });
     });
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === sessionStorageKeys.refreshToken) {
-        useSession.getState().syncRefreshCredential();
-      }
+      if (event.key !== null && event.key !== sessionStorageKeys.refreshToken) return;
+      if (readRefreshCredential()) useSession.getState().syncRefreshCredential();
+      else followLogout();
     };
     window.addEventListener('storage', onStorage);
     return () => {

@@ -24,6 +24,12 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.scrollTo = () => undefined;
+// Mantine's autosizing textarea re-measures when web fonts load; jsdom has no font loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
 Element.prototype.scrollIntoView = () => undefined;
 
 afterEach(() => {

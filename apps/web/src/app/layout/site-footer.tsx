@@ -1,8 +1,9 @@
-import { Container, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LumenMark } from './logo';
 
-const legalKeys = ['footer.terms', 'footer.privacy', 'footer.creditPolicy', 'footer.contact'];
+const legalKeys = ['footer.terms', 'footer.privacy', 'footer.creditPolicy'];
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -26,6 +27,11 @@ export function SiteFooter() {
                 {t(key)}
               </Text>
             ))}
+            <Text component="li" size="sm">
+              <Anchor component={Link} to="/contact" c="dimmed" inherit>
+                {t('footer.contact')}
+              </Anchor>
+            </Text>
           </Group>
         </Group>
         <Text size="xs" c="dimmed" mt="lg">

@@ -2,11 +2,12 @@ import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { OAuthCallbackMessage } from './social-login';
+import { readOAuthCallback } from './social-login';
 
 /**
- * The provider redirects the sign-in pop-up here; the page hands the code to the window that
- * opened it (same origin only) and closes. Opened directly, it explains itself instead.
+ * The provider redirects the sign-in pop-up here, with a code in the query or (Google) an ID
+ * token in the fragment; the page hands it to the window that opened it (same origin only) and
+ * closes. Opened directly, it explains itself instead.
  */
 export function OAuthCallbackPage({ provider }: { provider: string }) {
   const { t } = useTranslation();
@@ -17,15 +18,10 @@ export function OAuthCallbackPage({ provider }: { provider: string }) {
 
   useEffect(() => {
     if (orphan) return;
-    const params = new URLSearchParams(window.location.search);
-    const message: OAuthCallbackMessage = {
-      type: 'oauth-callback',
-      provider,
-      code: params.get('code'),
-      state: params.get('state'),
-      error: params.get('error'),
-    };
-    (window.opener as Window).postMessage(message, window.location.origin);
+    (window.opener as Window).postMessage(
+      readOAuthCallback(provider, window.location),
+      window.location.origin,
+    );
     window.close();
   }, [orphan, provider]);
 

@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /** Seconds left before an action may repeat (the 60 s captcha resend of spec §9). */
-export function useCountdown(): { remaining: number; start: (seconds: number) => void; reset: () => void } {
+export function useCountdown(): {
+  remaining: number;
+  start: (seconds: number) => void;
+  reset: () => void;
+} {
   const [remaining, setRemaining] = useState(0);
 
   useEffect(() => {

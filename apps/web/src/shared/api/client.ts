@@ -1,7 +1,7 @@
 import { HTTP_TIMEOUT_MS, TOAST_DEFAULT_MS } from '@lumen/contracts/constants';
 import { ErrorCode, confirmLogoutCodes } from '@lumen/contracts/error-codes';
 import { getCurrentLanguage, i18n } from '../i18n/i18n';
-import { isAdminPath } from '../session/access';
+import { isAdminPath, readStoredValue, sessionStorageKeys } from '../session/access';
 import { toast } from '../ui/toast';
 import { ApiError, ClientErrorCode, type ApiErrorField } from './api-error';
 import {
@@ -69,9 +69,12 @@ async function send(url: string, options: RequestOptions<unknown>): Promise<Resp
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  // Read per request: another tab may have rotated the ticket since the last call.
+  const ticket = readStoredValue(sessionStorageKeys.ticket);
   const headers: Record<string, string> = {
     'X-accept-language': getCurrentLanguage(),
     'X-Client-Platform': 'web',
+    ...(ticket ? { Authorization: `Bearer ${ticket}` } : {}),
     ...(options.body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
     ...options.headers,
   };

@@ -26,11 +26,18 @@ export const sessionStorageKeys = {
   invitationCode: 'invitation_code',
 } as const;
 
-export function readRefreshCredential(): boolean {
+export type SessionStorageKey = (typeof sessionStorageKeys)[keyof typeof sessionStorageKeys];
+
+/** A stored session value, or null; storage can be blocked (private mode, sandboxed frames). */
+export function readStoredValue(key: SessionStorageKey): string | null {
   try {
-    return Boolean(window.localStorage.getItem(sessionStorageKeys.refreshToken));
+    return window.localStorage.getItem(key);
   } catch {
-    // Storage can be blocked (private mode, sandboxed frames): treat it as signed out.
-    return false;
+    return null;
   }
+}
+
+export function readRefreshCredential(): boolean {
+  // Blocked storage reads as signed out.
+  return Boolean(readStoredValue(sessionStorageKeys.refreshToken));
 }

@@ -10,6 +10,8 @@ export interface SessionUser {
   isAdmin: boolean;
   /** Menu names merged from all the user's roles; a menu named Admin makes an admin (spec §6). */
   menuList: string[];
+  /** Role names from the login answer; absent in sessions saved before roles were kept. */
+  roleList?: string[];
 }
 
 export interface SidebarState {
@@ -54,21 +56,31 @@ function clearStoredSession(): void {
 }
 
 const sessionChannelName = 'lumen-session';
+/**
+ * Every BroadcastChannel object but the sender hears a message, the sending tab's own
+ * subscriber included; the tab id lets a tab ignore what it said itself.
+ */
+const tabId = Math.random().toString(36).slice(2);
 
-/** Tells other tabs about a logout; they decide where to go (see app/session-sync). */
-export function broadcastSessionEvent(type: 'login' | 'logout'): void {
+/** The cross-tab broadcasts of spec §4. */
+export type SessionEvent = 'login' | 'logout' | 'account-update';
+const sessionEvents: readonly string[] = ['login', 'logout', 'account-update'] satisfies SessionEvent[];
+
+/** Tells other tabs about a session change; they decide what to do (see app/use-session-sync). */
+export function broadcastSessionEvent(type: SessionEvent): void {
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(sessionChannelName);
-  channel.postMessage({ type });
+  channel.postMessage({ type, tab: tabId });
   channel.close();
 }
 
-export function subscribeSessionEvents(onEvent: (type: 'login' | 'logout') => void): () => void {
+export function subscribeSessionEvents(onEvent: (type: SessionEvent) => void): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => undefined;
   const channel = new BroadcastChannel(sessionChannelName);
-  channel.onmessage = (event: MessageEvent<{ type?: unknown }>) => {
+  channel.onmessage = (event: MessageEvent<{ type?: unknown; tab?: unknown }>) => {
+    if (event.data.tab === tabId) return;
     const type = event.data.type;
-    if (type === 'login' || type === 'logout') onEvent(type);
+    if (typeof type === 'string' && sessionEvents.includes(type)) onEvent(type as SessionEvent);
   };
   return () => channel.close();
 }

@@ -88,7 +88,7 @@ export function resolveProvider(
     name,
     displayName: defaults.displayName,
     responseType: defaults.responseType,
-    scope: defaults.scope,
+    scope: config.scope ?? defaults.scope,
     clientIds: [first, ...rest],
     clientSecret: config.clientSecret,
     authorizeUrl: config.authorizeUrl ?? defaults.authorizeUrl,

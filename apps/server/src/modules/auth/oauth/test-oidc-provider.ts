@@ -205,6 +205,7 @@ export async function startTestOidcProvider(
       userinfoUrl: `${issuer}/me`,
       jwksUrl: `${issuer}/jwks`,
       issuer,
+      scope: 'openid email profile',
     }),
     useAccount(account) {
       accounts.set(account.sub, account);

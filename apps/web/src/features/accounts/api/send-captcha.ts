@@ -1,15 +1,22 @@
-import { useMutation } from '@tanstack/react-query';
+import { sendCaptchaResultSchema } from '@lumen/contracts/auth';
+import type { z } from 'zod';
 import { api } from '../../../shared/api/client';
 
-/** `POST /prod-api/user/captcha` (spec §7): code 0 means the e-mail with the code was sent. */
-export function sendEmailCaptcha(email: string): Promise<unknown> {
-  return api.post('/prod-api/user/captcha', {
-    method: 'email',
-    email,
-    request_id: crypto.randomUUID(),
-  });
-}
+export type CaptchaTarget = { method: 'email'; email: string } | { method: 'phone'; phone: string };
+export type CaptchaPurpose = 'login' | 'bind';
+export type SendCaptchaResult = z.infer<typeof sendCaptchaResultSchema>;
 
-export function useSendEmailCaptcha() {
-  return useMutation({ mutationFn: sendEmailCaptcha });
+/**
+ * `POST /prod-api/user/captcha` (spec §7): e-mails or texts a 6-digit code. Asking again within
+ * the 60 s wait answers 3004, whose message the API client shows.
+ */
+export function sendCaptcha(
+  target: CaptchaTarget,
+  purpose: CaptchaPurpose = 'login',
+): Promise<SendCaptchaResult> {
+  return api.post(
+    '/prod-api/user/captcha',
+    { ...target, purpose, request_id: crypto.randomUUID() },
+    { schema: sendCaptchaResultSchema },
+  );
 }

@@ -1,0 +1,25 @@
+import { gatewaySubmitResultSchema, type GatewaySubmit } from '@lumen/contracts/tasks';
+import type { z } from 'zod';
+import { api } from '../../../shared/api/client';
+import { mediaOf, type StudioTaskType } from '../task-kinds';
+
+export type SubmitParams = Partial<GatewaySubmit['params']>;
+
+/** What the studio sends; the gateway fills the defaults the contract declares. */
+export interface SubmitBody {
+  prompt: string;
+  negative_prompt?: string;
+  params: SubmitParams;
+  images?: string[];
+  version?: string;
+  request_id: string;
+}
+
+export type SubmitResult = z.infer<typeof gatewaySubmitResultSchema>;
+
+/** `POST /api/gw/v3/{media}/{module}/async`: queues a generation and holds its credits. */
+export function submitTask(taskType: StudioTaskType, body: SubmitBody): Promise<SubmitResult> {
+  return api.post(`/api/gw/v3/${mediaOf(taskType)}/${taskType}/async`, body, {
+    schema: gatewaySubmitResultSchema,
+  });
+}

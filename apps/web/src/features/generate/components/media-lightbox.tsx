@@ -1,0 +1,59 @@
+import type { TaskResult } from '@lumen/contracts/tasks';
+import { Group, Image, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useIsMobileLayout } from '../use-mobile-layout';
+import { ResultToolbar, type ResultActions, type SubTask } from './result-media';
+import classes from './studio.module.css';
+
+interface MediaLightboxProps extends ResultActions {
+  task: TaskResult;
+  sub: SubTask;
+  index: number;
+  onClose: () => void;
+}
+
+/** "Open large": the full-size image with its prompt, seed and size. */
+export function MediaLightbox({ task, sub, index, onClose, ...actions }: MediaLightboxProps) {
+  const { t } = useTranslation();
+  const fullScreen = useIsMobileLayout();
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="min(1100px, 96vw)"
+      fullScreen={fullScreen}
+      centered
+      title={t('generate.result.lightboxTitle', { index: index + 1 })}
+      closeButtonProps={{ 'aria-label': t('generate.actions.close') }}
+    >
+      <Stack gap="md">
+        <div className={classes.lightboxImage}>
+          <Image src={sub.url} alt={task.prompt || t('generate.result.imageAlt', { index: index + 1 })} fit="contain" mah="72vh" />
+        </div>
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Stack gap={4} style={{ flex: 1, minWidth: 240 }}>
+            {task.prompt ? <Text size="sm">{task.prompt}</Text> : null}
+            <Text size="xs" c="dimmed">
+              {[
+                sub.seed !== null ? t('generate.result.seed', { seed: sub.seed }) : null,
+                sub.width && sub.height ? `${sub.width} × ${sub.height}` : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          </Stack>
+          <div className={classes.lightboxToolbar}>
+            <ResultToolbar
+              task={task}
+              sub={sub}
+              index={index}
+              {...actions}
+              {...(actions.onReuseSeed ? { onReuseSeed: (seed: number) => { actions.onReuseSeed?.(seed); onClose(); } } : {})}
+              {...(actions.onRecreate ? { onRecreate: (run: TaskResult) => { actions.onRecreate?.(run); onClose(); } } : {})}
+            />
+          </div>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,88 @@
+import { PROMPT_MAX_LENGTH } from '@lumen/contracts/tasks';
+import { Collapse, Group, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './studio.module.css';
+
+interface PromptBoxProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Image modes may leave the prompt empty; the text modes need one (spec §5). */
+  required?: boolean;
+  placeholder: string;
+  /** A message to show under the box, e.g. the server's word on a refused prompt. */
+  error?: string | null;
+  negative?: { value: string; onChange: (value: string) => void };
+}
+
+export function promptProblem(prompt: string, required: boolean): 'required' | 'tooLong' | null {
+  if (prompt.length > PROMPT_MAX_LENGTH) return 'tooLong';
+  if (required && prompt.trim() === '') return 'required';
+  return null;
+}
+
+/** The prompt with a character counter, and the optional negative prompt behind a toggle. */
+export function PromptBox({ value, onChange, required = true, placeholder, error, negative }: PromptBoxProps) {
+  const { t } = useTranslation();
+  const [negativeOpen, setNegativeOpen] = useState(() => Boolean(negative?.value));
+  const tooLong = value.length > PROMPT_MAX_LENGTH;
+  const message = tooLong ? t('generate.prompt.tooLong', { max: PROMPT_MAX_LENGTH }) : error;
+
+  return (
+    <div className={classes.promptBox}>
+      <Textarea
+        label={t('generate.prompt.label')}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        autosize
+        minRows={4}
+        maxRows={10}
+        withAsterisk={required}
+        error={message || undefined}
+        aria-describedby="generate-prompt-counter"
+        classNames={{ input: classes.promptInput }}
+      />
+      <Group justify="space-between" mt={6} gap="xs" wrap="nowrap">
+        {negative ? (
+          <UnstyledButton
+            className={classes.linkButton}
+            onClick={() => setNegativeOpen((open) => !open)}
+            aria-expanded={negativeOpen}
+            aria-controls="generate-negative-prompt"
+          >
+            <Group gap={4} wrap="nowrap">
+              <IconChevronDown
+                size={14}
+                aria-hidden="true"
+                style={{ transform: negativeOpen ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+              />
+              {t('generate.prompt.negativeToggle')}
+            </Group>
+          </UnstyledButton>
+        ) : (
+          <span />
+        )}
+        <Text id="generate-prompt-counter" size="xs" c={tooLong ? 'red' : 'dimmed'} aria-live="polite">
+          {t('generate.prompt.counter', { count: value.length, max: PROMPT_MAX_LENGTH })}
+        </Text>
+      </Group>
+      {negative ? (
+        <Collapse expanded={negativeOpen} id="generate-negative-prompt">
+          <Textarea
+            mt="xs"
+            label={t('generate.prompt.negativeLabel')}
+            placeholder={t('generate.prompt.negativePlaceholder')}
+            value={negative.value}
+            onChange={(event) => negative.onChange(event.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={PROMPT_MAX_LENGTH}
+          />
+        </Collapse>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import type { TaskResult } from '@lumen/contracts/tasks';
+import { Alert, Badge, Button, Card, Group, Progress, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconClockHour4, IconPlayerStopFilled, IconShieldExclamation } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { getCurrentLanguage } from '../../../shared/i18n/i18n';
+import { cancelTask } from '../api/cancel-task';
+import { generateKeys, isActive } from '../task-kinds';
+import { ResultMedia, type ResultActions } from './result-media';
+import classes from './studio.module.css';
+
+export const PREVIEW_ENGINE = 'local-preview';
+
+interface ResultCardProps extends ResultActions {
+  task: TaskResult;
+  /** The queue wait the submission was told, minutes. */
+  estimatedWaitMin?: number;
+  /** The requested aspect ratio, so placeholders have the shape of what is coming. */
+  ratio?: string;
+}
+
+function formatWhen(iso: string): string {
+  const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
+  const format = new Intl.RelativeTimeFormat(getCurrentLanguage(), { numeric: 'auto' });
+  if (Math.abs(seconds) < 60) return format.format(Math.min(0, seconds), 'second');
+  if (Math.abs(seconds) < 3600) return format.format(Math.round(seconds / 60), 'minute');
+  if (Math.abs(seconds) < 86_400) return format.format(Math.round(seconds / 3600), 'hour');
+  return new Date(iso).toLocaleDateString(getCurrentLanguage());
+}
+
+function useCancel(taskId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelTask(taskId),
+    onSuccess: (task) => {
+      queryClient.setQueryData(generateKeys.task(taskId), task);
+      void queryClient.invalidateQueries({ queryKey: generateKeys.account });
+      void queryClient.invalidateQueries({ queryKey: generateKeys.histories });
+    },
+  });
+}
+
+function Placeholders({ task, ratio }: { task: TaskResult; ratio: string }) {
+  const [w = 1, h = 1] = ratio.split(':').map(Number);
+  const count = Math.max(1, task.sub_task_results.length);
+  return (
+    <div className={classes.mediaGrid} data-count={Math.min(count, 4)}>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className={classes.placeholder} style={{ aspectRatio: `${w} / ${h}` }} />
+      ))}
+    </div>
+  );
+}
+
+function RunningState({ task, estimatedWaitMin }: { task: TaskResult; estimatedWaitMin?: number }) {
+  const { t } = useTranslation();
+  const cancel = useCancel(task.task_id);
+  return (
+    <div className={classes.runningBar} aria-live="polite">
+      {task.status === 'queued' ? (
+        <Group gap={6} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+          <IconClockHour4 size={16} aria-hidden="true" />
+          <Text size="sm" truncate>
+            {task.queue_position > 0
+              ? t('generate.status.queuedAt', { position: task.queue_position })
+              : t('generate.status.queued')}
+            {estimatedWaitMin !== undefined && estimatedWaitMin > 0
+              ? ` · ${t('generate.status.wait', { count: estimatedWaitMin })}`
+              : ''}
+          </Text>
+        </Group>
+      ) : (
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" mb={4} gap="xs">
+            <Text size="sm">{t('generate.status.generating')}</Text>
+            <Text size="sm" c="dimmed">
+              {task.progress}%
+            </Text>
+          </Group>
+          <Progress
+            value={Math.max(3, task.progress)}
+            animated
+            striped
+            size="sm"
+            aria-label={t('generate.status.progressLabel')}
+          />
+        </div>
+      )}
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconPlayerStopFilled size={12} />}
+        loading={cancel.isPending}
+        onClick={() => cancel.mutate()}
+      >
+        {t('generate.actions.cancel')}
+      </Button>
+    </div>
+  );
+}
+
+function EndedState({ task }: { task: TaskResult }) {
+  const { t } = useTranslation();
+  if (task.status === 'cancelled') {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('generate.status.cancelled')}
+      </Text>
+    );
+  }
+  const flagged = task.status === 'flagged';
+  return (
+    <Alert
+      variant="light"
+      color={flagged ? 'orange' : 'red'}
+      icon={flagged ? <IconShieldExclamation size={18} /> : <IconAlertTriangle size={18} />}
+      title={t(flagged ? 'generate.status.flaggedTitle' : 'generate.status.failedTitle')}
+    >
+      <Text size="sm">{task.error || t(flagged ? 'generate.status.flagged' : 'generate.status.failed')}</Text>
+      <Text size="sm" c="dimmed" mt={4}>
+        {t('generate.status.refunded')}
+      </Text>
+    </Alert>
+  );
+}
+
+/** One generation in any state of spec §4, with its outputs once done. */
+export function ResultCard({ task, estimatedWaitMin, ratio = '1:1', ...actions }: ResultCardProps) {
+  const { t } = useTranslation();
+  const preview = task.engine === PREVIEW_ENGINE;
+  return (
+    <Card withBorder radius="lg" padding="sm" className={classes.resultCard} data-status={task.status}>
+      <Group justify="space-between" gap="xs" wrap="nowrap" mb="xs">
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Badge variant="light" size="sm" radius="sm">
+            {t(`generate.taskTypes.${task.task_type}`, { defaultValue: task.task_type })}
+          </Badge>
+          {preview ? (
+            <Tooltip label={t('generate.result.previewHint')} withArrow multiline w={240}>
+              <Badge variant="outline" color="gray" size="sm" radius="sm">
+                {t('generate.result.preview')}
+              </Badge>
+            </Tooltip>
+          ) : null}
+          <Text size="xs" c="dimmed" truncate>
+            {formatWhen(task.created_at)}
+          </Text>
+        </Group>
+        {task.cost > 0 && task.status !== 'failed' && task.status !== 'cancelled' ? (
+          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+            {t('generate.result.cost', { count: task.cost })}
+          </Text>
+        ) : null}
+      </Group>
+      {task.prompt ? (
+        <Text size="sm" lineClamp={2} mb="sm" title={task.prompt}>
+          {task.prompt}
+        </Text>
+      ) : null}
+      {isActive(task) ? (
+        <>
+          <Placeholders task={task} ratio={ratio} />
+          <RunningState task={task} {...(estimatedWaitMin !== undefined ? { estimatedWaitMin } : {})} />
+        </>
+      ) : task.status === 'done' ? (
+        <ResultMedia task={task} {...actions} />
+      ) : (
+        <EndedState task={task} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,132 @@
+import type { TaskResult } from '@lumen/contracts/tasks';
+import { ActionIcon, Group, Image, Loader, Tooltip } from '@mantine/core';
+import { IconArrowsMaximize, IconDownload, IconPlant2, IconRefresh } from '@tabler/icons-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadMedia, type DownloadKind } from '../api/download-media';
+import { mediaOf } from '../task-kinds';
+import { MediaLightbox } from './media-lightbox';
+import classes from './studio.module.css';
+
+// three.js is large; only pages that show a finished 3D model load it.
+const ModelViewer = lazy(() => import('./model-viewer').then((m) => ({ default: m.ModelViewer })));
+
+export type SubTask = TaskResult['sub_task_results'][number];
+
+export interface ResultActions {
+  /** Whether downloads carry the §6 watermark. */
+  watermark: boolean;
+  onReuseSeed?: (seed: number) => void;
+  onRecreate?: (task: TaskResult) => void;
+}
+
+export function keyOf(sub: SubTask): string | undefined {
+  return sub.image ?? sub.video ?? sub.model;
+}
+
+function downloadKind(task: TaskResult): DownloadKind {
+  const media = mediaOf(task.task_type);
+  return media === '3d' ? 'model' : media;
+}
+
+interface ToolbarProps extends ResultActions {
+  task: TaskResult;
+  sub: SubTask;
+  index: number;
+  onOpen?: () => void;
+}
+
+/** Download, reuse seed, recreate and open large: on hover, always on touch screens. */
+export function ResultToolbar({ task, sub, index, watermark, onReuseSeed, onRecreate, onOpen }: ToolbarProps) {
+  const { t } = useTranslation();
+  const key = keyOf(sub);
+  const action = (label: string, icon: ReactNode, onClick: () => void) => (
+    <Tooltip label={label} withArrow>
+      <ActionIcon variant="filled" color="dark" radius="md" size="lg" aria-label={label} onClick={onClick}>
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+  return (
+    <Group gap={6} className={classes.toolbar} wrap="nowrap">
+      {key
+        ? action(t('generate.actions.download'), <IconDownload size={18} />, () => {
+            void downloadMedia({ kind: downloadKind(task), key, watermark, name: `lumen-${task.task_id.slice(0, 8)}-${index + 1}` });
+          })
+        : null}
+      {onReuseSeed && sub.seed !== null
+        ? action(t('generate.actions.reuseSeed'), <IconPlant2 size={18} />, () => onReuseSeed(sub.seed ?? -1))
+        : null}
+      {onRecreate ? action(t('generate.actions.recreate'), <IconRefresh size={18} />, () => onRecreate(task)) : null}
+      {onOpen ? action(t('generate.actions.open'), <IconArrowsMaximize size={18} />, onOpen) : null}
+    </Group>
+  );
+}
+
+function shape(sub: SubTask): string | undefined {
+  return sub.width && sub.height ? `${sub.width} / ${sub.height}` : undefined;
+}
+
+/** The outputs of a finished task: an image grid, video players or 3D viewers. */
+export function ResultMedia({ task, ...actions }: { task: TaskResult } & ResultActions) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState<number | null>(null);
+  const media = mediaOf(task.task_type);
+  const subs = task.sub_task_results.filter((sub) => sub.url);
+  const openedSub = opened === null ? undefined : subs[opened];
+
+  return (
+    <>
+      <div className={classes.mediaGrid} data-count={Math.min(subs.length, 4)} data-media={media}>
+        {subs.map((sub, index) => (
+          <div key={keyOf(sub) ?? index} className={classes.mediaTile} style={{ aspectRatio: shape(sub) }}>
+            {media === 'video' ? (
+              <video
+                className={classes.video}
+                src={sub.url ?? undefined}
+                poster={sub.thumb_url ?? undefined}
+                controls
+                loop
+                playsInline
+                preload="metadata"
+                aria-label={t('generate.result.videoLabel', { index: index + 1 })}
+              />
+            ) : media === '3d' ? (
+              <Suspense fallback={<ModelPlaceholder sub={sub} />}>
+                <ModelViewer url={sub.url ?? ''} poster={sub.thumb_url} label={t('generate.result.modelLabel', { index: index + 1 })} />
+              </Suspense>
+            ) : (
+              <button type="button" className={classes.imageButton} onClick={() => setOpened(index)}>
+                <Image
+                  src={sub.thumb_url ?? sub.url}
+                  alt={task.prompt || t('generate.result.imageAlt', { index: index + 1 })}
+                  loading="lazy"
+                  className={classes.image}
+                />
+              </button>
+            )}
+            <ResultToolbar
+              task={task}
+              sub={sub}
+              index={index}
+              {...actions}
+              {...(media === 'image' ? { onOpen: () => setOpened(index) } : {})}
+            />
+          </div>
+        ))}
+      </div>
+      {openedSub ? (
+        <MediaLightbox task={task} sub={openedSub} index={opened ?? 0} onClose={() => setOpened(null)} {...actions} />
+      ) : null}
+    </>
+  );
+}
+
+function ModelPlaceholder({ sub }: { sub: SubTask }) {
+  return (
+    <div className={classes.modelPlaceholder}>
+      {sub.thumb_url ? <img src={sub.thumb_url} alt="" className={classes.image} /> : null}
+      <Loader size="sm" className={classes.modelLoader} />
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { videoStyles, type VideoStyle } from '@lumen/contracts/generation';
+import type { TaskResult } from '@lumen/contracts/tasks';
+import { Select, Slider, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../shared/ui/toast';
+import { AspectRatioPicker } from '../components/aspect-ratio-picker';
+import { CostBar } from '../components/cost-bar';
+import { promptUpgrade, useGating } from '../components/gated-option';
+import { ImageInput, type PickedImage } from '../components/image-input';
+import { isLockedModel, ModelSelect, type ImageModel } from '../components/model-select';
+import { OptionChips } from '../components/option-chips';
+import { PrivateSwitch } from '../components/private-switch';
+import { PromptBox, promptProblem } from '../components/prompt-box';
+import { SeedField } from '../components/seed-field';
+import { SettingsSection, StudioShell } from '../components/studio-shell';
+import { StudioResults } from '../components/studio-results';
+import { useRuns } from '../runs-store';
+import { taskImageRules } from '../upload-image';
+import { useGenerate, type SubmitDraft } from '../use-generate';
+import { useQuote } from '../use-quote';
+import { useStudioTasks } from '../use-studio-tasks';
+
+const counts = [1, 2, 3, 4];
+
+/** `/studio/image`: text to image, or image to image once a reference is added. */
+export function ImageStudioPage() {
+  const { t } = useTranslation();
+  const gating = useGating();
+  const [prompt, setPrompt] = useState('');
+  const [negative, setNegative] = useState('');
+  const [ratio, setRatio] = useState('1:1');
+  const [count, setCount] = useState(2);
+  const [style, setStyle] = useState<VideoStyle>('realistic');
+  const [model, setModel] = useState<ImageModel>('standard');
+  const [seed, setSeed] = useState<number | null>(null);
+  const [isPrivate, setPrivate] = useState(false);
+  const [reference, setReference] = useState<PickedImage | null>(null);
+  const [strength, setStrength] = useState(0.6);
+  const [showErrors, setShowErrors] = useState(false);
+  const { generate, submitting, fieldErrors } = useGenerate();
+  const tasks = useStudioTasks('image');
+
+  // A choice the plan no longer covers (the account loaded after it was made) falls back.
+  const runCount = Math.min(count, gating.imagesPerRun);
+  const runModel = isLockedModel(model, gating.allows('pro_image_model')) ? 'standard' : model;
+  const runPrivate = isPrivate && gating.allows('private');
+  const taskType = reference ? 'img2img' : 'txt2img';
+  const quote = useQuote({ task_type: taskType, count: runCount, private: runPrivate, model: runModel });
+  const problem = promptProblem(prompt, taskType === 'txt2img');
+
+  function draftFor(promptText: string, seedValue: number): SubmitDraft {
+    return {
+      prompt: promptText.trim(),
+      negative_prompt: negative.trim(),
+      params: {
+        batch_size: runCount,
+        seed: seedValue,
+        style,
+        private: runPrivate,
+        ...(reference ? { strength } : { wh_ratio: ratio }),
+      },
+      images: reference ? [reference.key] : [],
+      version: runModel,
+    };
+  }
+
+  function onGenerate() {
+    setShowErrors(true);
+    if (problem) return;
+    generate(taskType, draftFor(prompt, seed ?? -1));
+  }
+
+  function reuseSeed(value: number) {
+    setSeed(value);
+    toast({ type: 'success', message: t('generate.seed.reused', { seed: value }) });
+  }
+
+  /** Same settings, new seed: the run's own request when this tab sent it. */
+  function recreate(task: TaskResult) {
+    const run = useRuns.getState().runs.image.find((r) => r.taskId === task.task_id);
+    if (run) {
+      const { request_id: _previous, ...body } = run.body;
+      generate(run.taskType, { ...body, params: { ...body.params, seed: -1 } });
+    } else {
+      generate(taskType, draftFor(task.prompt, -1));
+    }
+  }
+
+  const promptError =
+    fieldErrors.find((f) => f.field === 'prompt')?.message ??
+    (showErrors && problem === 'required' ? t('generate.prompt.required') : null);
+
+  const settings = (
+    <>
+      <PromptBox
+        value={prompt}
+        onChange={setPrompt}
+        required={taskType === 'txt2img'}
+        placeholder={t('generate.prompt.imagePlaceholder')}
+        error={promptError}
+        negative={{ value: negative, onChange: setNegative }}
+      />
+      <SettingsSection title={t('generate.settings.reference')}>
+        <ImageInput
+          label={t('generate.settings.referenceImage')}
+          hint={t('generate.settings.referenceHint')}
+          rules={taskImageRules}
+          value={reference}
+          onChange={setReference}
+        />
+        {reference ? (
+          <div>
+            <Text size="sm" fw={600} id="generate-strength-label">
+              {t('generate.settings.strength')}
+            </Text>
+            <Text size="xs" c="dimmed" mb="xs">
+              {t('generate.settings.strengthHint')}
+            </Text>
+            <Slider
+              value={strength}
+              onChange={setStrength}
+              min={0.05}
+              max={1}
+              step={0.05}
+              label={(value) => `${Math.round(value * 100)}%`}
+              thumbProps={{ 'aria-labelledby': 'generate-strength-label' }}
+            />
+          </div>
+        ) : null}
+      </SettingsSection>
+      <SettingsSection title={t('generate.settings.composition')}>
+        {reference ? (
+          <Text size="xs" c="dimmed">
+            {t('generate.settings.ratioFromImage')}
+          </Text>
+        ) : (
+          <AspectRatioPicker value={ratio} onChange={setRatio} />
+        )}
+        <OptionChips
+          label={t('generate.settings.count')}
+          value={runCount}
+          onChange={setCount}
+          onLocked={() => promptUpgrade('moreImages')}
+          columns={4}
+          options={counts.map((n) => ({
+            value: n,
+            label: String(n),
+            name: t('generate.settings.countOption', { count: n }),
+            locked: n > gating.imagesPerRun,
+          }))}
+        />
+      </SettingsSection>
+      <SettingsSection title={t('generate.settings.look')}>
+        <Select
+          label={t('generate.settings.style')}
+          value={style}
+          allowDeselect={false}
+          checkIconPosition="right"
+          data={videoStyles.map((s) => ({ value: s, label: t(`generate.styles.${s}`) }))}
+          onChange={(next) => setStyle(videoStyles.find((s) => s === next) ?? 'realistic')}
+        />
+        <ModelSelect value={runModel} onChange={setModel} />
+      </SettingsSection>
+      <SettingsSection title={t('generate.settings.advanced')}>
+        <SeedField value={seed} onChange={setSeed} />
+        <PrivateSwitch value={runPrivate} onChange={setPrivate} />
+      </SettingsSection>
+    </>
+  );
+
+  return (
+    <StudioShell
+      kind="image"
+      onSubmit={onGenerate}
+      settings={settings}
+      footer={<CostBar quote={quote} submitting={submitting} blocker={null} />}
+      results={
+        <StudioResults
+          kind="image"
+          tasks={tasks}
+          watermark={gating.watermark}
+          onReuseSeed={reuseSeed}
+          onRecreate={recreate}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,229 @@
+import { videoResolutions, videoStyles, type VideoResolution, type VideoStyle } from '@lumen/contracts/generation';
+import type { TaskResult } from '@lumen/contracts/tasks';
+import { SegmentedControl, Slider, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { toast } from '../../../shared/ui/toast';
+import { AspectRatioPicker, closestRatio } from '../components/aspect-ratio-picker';
+import { CameraControl, staticCamera, type Camera } from '../components/camera-control';
+import { CostBar } from '../components/cost-bar';
+import { promptUpgrade, useGating } from '../components/gated-option';
+import { ImageInput, type PickedImage } from '../components/image-input';
+import { OptionChips } from '../components/option-chips';
+import { PrivateSwitch } from '../components/private-switch';
+import { PromptBox, promptProblem } from '../components/prompt-box';
+import { SeedField } from '../components/seed-field';
+import { SettingsSection, StudioShell } from '../components/studio-shell';
+import { StudioResults } from '../components/studio-results';
+import { useRuns } from '../runs-store';
+import { checkKeyframePair, taskImageRules } from '../upload-image';
+import { useGenerate } from '../use-generate';
+import { useQuote } from '../use-quote';
+import { useStudioTasks } from '../use-studio-tasks';
+
+/** Spec §3 video modes offered here, and the task type each submits. */
+const modes = {
+  text: 'video_diffusion',
+  image: 'video_diffusion_img2vid',
+  keyframes: 'video_diffusion_keyframes',
+} as const;
+type Mode = keyof typeof modes;
+const durations = [5, 10];
+
+function modeOf(value: string | null): Mode {
+  return value === 'image' || value === 'keyframes' ? value : 'text';
+}
+
+/** `/studio/video`: text, image or first-and-last-frame to video. `?mode=` picks the mode. */
+export function VideoStudioPage() {
+  const { t } = useTranslation();
+  const gating = useGating();
+  const [params, setParams] = useSearchParams();
+  const mode = modeOf(params.get('mode'));
+  const [prompt, setPrompt] = useState('');
+  const [negative, setNegative] = useState('');
+  const [style, setStyle] = useState<VideoStyle>('realistic');
+  const [resolution, setResolution] = useState<VideoResolution>('720p');
+  const [duration, setDuration] = useState(5);
+  const [motion, setMotion] = useState(0.5);
+  const [camera, setCamera] = useState<Camera>(staticCamera);
+  const [ratio, setRatio] = useState('16:9');
+  const [seed, setSeed] = useState<number | null>(null);
+  const [isPrivate, setPrivate] = useState(false);
+  const [first, setFirst] = useState<PickedImage | null>(null);
+  const [last, setLast] = useState<PickedImage | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const { generate, submitting, fieldErrors } = useGenerate();
+  const tasks = useStudioTasks('video');
+
+  const taskType = modes[mode];
+  const runDuration = gating.videoSeconds.includes(duration) ? duration : 5;
+  const runPrivate = isPrivate && gating.allows('private');
+  const quote = useQuote({ task_type: taskType, count: 1, duration: runDuration, private: runPrivate });
+  const problem = promptProblem(prompt, mode === 'text');
+  const images = mode === 'text' ? [] : mode === 'image' ? [first] : [first, last];
+  const missing = images.some((image) => image === null);
+  const keyframeProblem = mode === 'keyframes' && first && last ? checkKeyframePair(first, last) : null;
+
+  function onGenerate() {
+    setShowErrors(true);
+    if (problem || missing || keyframeProblem) return;
+    const keys = images.flatMap((image) => (image ? [image.key] : []));
+    const shape = first && mode !== 'text' ? closestRatio(first.width, first.height) : ratio;
+    generate(taskType, {
+      prompt: prompt.trim(),
+      negative_prompt: negative.trim(),
+      params: {
+        seed: seed ?? -1,
+        style,
+        resolution,
+        duration: runDuration,
+        fps: 24,
+        motion_strength: motion,
+        cm_x: camera.x,
+        cm_y: camera.y,
+        cm_d: camera.zoom,
+        wh_ratio: shape,
+        private: runPrivate,
+      },
+      images: keys,
+    });
+  }
+
+  function recreate(task: TaskResult) {
+    const run = useRuns.getState().runs.video.find((r) => r.taskId === task.task_id);
+    if (!run) return;
+    const { request_id: _previous, ...body } = run.body;
+    generate(run.taskType, { ...body, params: { ...body.params, seed: -1 } });
+  }
+
+  const setMode = (next: string) => setParams({ mode: next }, { replace: true });
+  const promptError =
+    fieldErrors.find((f) => f.field === 'prompt')?.message ??
+    (showErrors && problem === 'required' ? t('generate.prompt.required') : null);
+  const blocker = missing
+    ? t(mode === 'image' ? 'generate.video.needImage' : 'generate.video.needFrames')
+    : keyframeProblem
+      ? t('generate.upload.keyframeRatio')
+      : null;
+
+  const settings = (
+    <>
+      <SegmentedControl
+        fullWidth
+        value={mode}
+        onChange={setMode}
+        aria-label={t('generate.video.mode')}
+        data={(Object.keys(modes) as Mode[]).map((m) => ({ value: m, label: t(`generate.video.modes.${m}`) }))}
+      />
+      {mode === 'image' ? (
+        <ImageInput label={t('generate.video.startImage')} rules={taskImageRules} value={first} onChange={setFirst} />
+      ) : null}
+      {mode === 'keyframes' ? (
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 12 }}>
+          <ImageInput
+            label={t('generate.video.firstFrame')}
+            hint={t('generate.video.frameHint')}
+            rules={taskImageRules}
+            value={first}
+            onChange={setFirst}
+            validate={(size) => (last ? checkKeyframePair(size, last) : null)}
+          />
+          <ImageInput
+            label={t('generate.video.lastFrame')}
+            hint={t('generate.video.frameHint')}
+            rules={taskImageRules}
+            value={last}
+            onChange={setLast}
+            validate={(size) => (first ? checkKeyframePair(first, size) : null)}
+          />
+        </div>
+      ) : null}
+      <PromptBox
+        value={prompt}
+        onChange={setPrompt}
+        required={mode === 'text'}
+        placeholder={t(mode === 'text' ? 'generate.prompt.videoPlaceholder' : 'generate.prompt.motionPlaceholder')}
+        error={promptError}
+        negative={{ value: negative, onChange: setNegative }}
+      />
+      <SettingsSection title={t('generate.settings.look')}>
+        <OptionChips
+          label={t('generate.settings.style')}
+          value={style}
+          onChange={setStyle}
+          columns={3}
+          options={videoStyles.map((s) => ({ value: s, label: t(`generate.styles.${s}`) }))}
+        />
+      </SettingsSection>
+      <SettingsSection title={t('generate.settings.output')}>
+        {mode === 'text' ? <AspectRatioPicker value={ratio} onChange={setRatio} /> : null}
+        <OptionChips
+          label={t('generate.video.resolution')}
+          value={resolution}
+          onChange={setResolution}
+          columns={3}
+          options={videoResolutions.map((r) => ({ value: r, label: r }))}
+        />
+        <OptionChips
+          label={t('generate.video.duration')}
+          value={runDuration}
+          onChange={setDuration}
+          onLocked={() => promptUpgrade('longVideo', { seconds: Math.max(...gating.videoSeconds) })}
+          columns={2}
+          options={durations.map((d) => ({
+            value: d,
+            label: t('generate.video.seconds', { count: d }),
+            locked: !gating.videoSeconds.includes(d),
+          }))}
+        />
+      </SettingsSection>
+      <SettingsSection title={t('generate.video.motion')}>
+        <div>
+          <Text size="sm" fw={600} id="generate-motion-label">
+            {t('generate.video.motionStrength')}
+          </Text>
+          <Text size="xs" c="dimmed" mb="xs">
+            {t('generate.video.motionHint')}
+          </Text>
+          <Slider
+            value={motion}
+            onChange={setMotion}
+            min={0}
+            max={1}
+            step={0.05}
+            label={(value) => `${Math.round(value * 100)}%`}
+            thumbProps={{ 'aria-labelledby': 'generate-motion-label' }}
+          />
+        </div>
+        <CameraControl value={camera} onChange={setCamera} />
+      </SettingsSection>
+      <SettingsSection title={t('generate.settings.advanced')}>
+        <SeedField value={seed} onChange={setSeed} />
+        <PrivateSwitch value={runPrivate} onChange={setPrivate} />
+      </SettingsSection>
+    </>
+  );
+
+  return (
+    <StudioShell
+      kind="video"
+      onSubmit={onGenerate}
+      settings={settings}
+      footer={<CostBar quote={quote} submitting={submitting} blocker={blocker} />}
+      results={
+        <StudioResults
+          kind="video"
+          tasks={tasks}
+          watermark={gating.watermark}
+          onReuseSeed={(value) => {
+            setSeed(value);
+            toast({ type: 'success', message: t('generate.seed.reused', { seed: value }) });
+          }}
+          onRecreate={recreate}
+        />
+      }
+    />
+  );
+}

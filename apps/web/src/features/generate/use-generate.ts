@@ -1,0 +1,78 @@
+import { DOUBLE_TAP_GUARD_MS } from '@lumen/contracts/constants';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { isApiError, type ApiErrorField } from '../../shared/api/api-error';
+import { useSession } from '../../shared/session/session-store';
+import { submitTask, type SubmitBody } from './api/submit-task';
+import { queuedEcho, useRuns } from './runs-store';
+import { generateKeys, mediaOf, type StudioTaskType } from './task-kinds';
+
+export type SubmitDraft = Omit<SubmitBody, 'request_id'>;
+
+/** A request id per press, so a retried request is not queued twice (works without HTTPS). */
+export function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+interface Submission {
+  taskType: StudioTaskType;
+  body: SubmitBody;
+}
+
+/**
+ * Submits a generation: visitors get the login dialog, a second press within 300 ms is ignored
+ * (spec §9), and the answer becomes a run the results area follows. Refusals (2007, 2020,
+ * 2010, 1001) are shown by the API client; fields it names come back for inline display.
+ */
+export function useGenerate() {
+  const queryClient = useQueryClient();
+  const userId = useSession((s) => s.user?.userId ?? null);
+  const addRun = useRuns((s) => s.addRun);
+  const lastPress = useRef(0);
+  const [fieldErrors, setFieldErrors] = useState<ApiErrorField[]>([]);
+  const mutation = useMutation({
+    mutationFn: ({ taskType, body }: Submission) => submitTask(taskType, body),
+  });
+
+  function generate(taskType: StudioTaskType, draft: SubmitDraft): void {
+    const now = Date.now();
+    if (now - lastPress.current < DOUBLE_TAP_GUARD_MS || mutation.isPending) return;
+    lastPress.current = now;
+    if (userId === null) {
+      useSession.getState().openLogin();
+      return;
+    }
+    const body: SubmitBody = { ...draft, request_id: newRequestId() };
+    setFieldErrors([]);
+    mutation.mutate(
+      { taskType, body },
+      {
+        onSuccess: (result) => {
+          const count = mediaOf(taskType) === 'image' ? (body.params.batch_size ?? 1) : 1;
+          addRun(userId, mediaOf(taskType), {
+            taskId: result.task_id,
+            taskType,
+            body,
+            estimatedWaitMin: result.estimated_wait_min,
+            initial: queuedEcho({
+              taskId: result.task_id,
+              taskType,
+              prompt: body.prompt,
+              cost: result.cost,
+              queuePosition: result.queue_position,
+              count,
+            }),
+          });
+          void queryClient.invalidateQueries({ queryKey: generateKeys.account });
+          void queryClient.invalidateQueries({ queryKey: ['generate', 'quote'] });
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.fields) setFieldErrors(error.fields);
+        },
+      },
+    );
+  }
+
+  return { generate, submitting: mutation.isPending, fieldErrors };
+}

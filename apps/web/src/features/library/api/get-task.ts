@@ -1,0 +1,22 @@
+import { taskResultSchema, type TaskResult } from '@lumen/contracts/tasks';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+import { libraryKeys, type LibraryKind } from '../library-kinds';
+
+/**
+ * The gateway's results call (`/api/gw/v3/{media}/{module}/async/results`). The server finds the
+ * task by id alone, so a deep link without the task type still resolves.
+ */
+export function getTask(taskId: string, kind: LibraryKind, taskType: string): Promise<TaskResult> {
+  return api.get(`/api/gw/v3/${kind}/${encodeURIComponent(taskType)}/async/results`, {
+    query: { task_id: taskId },
+    schema: taskResultSchema,
+  });
+}
+
+export function useTask(taskId: string, kind: LibraryKind, taskType: string) {
+  return useQuery({
+    queryKey: libraryKeys.task(taskId),
+    queryFn: () => getTask(taskId, kind, taskType),
+  });
+}

@@ -1,0 +1,154 @@
+import type { Folder } from '@lumen/contracts/assets';
+import { Button, Group, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconChecks } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../shared/ui/toast';
+import { useAddFolderItems } from '../api/add-folder-items';
+import { useCreateFolder } from '../api/create-folder';
+import { useDeleteFolder } from '../api/delete-folder';
+import { useFolders } from '../api/list-folders';
+import { useRemoveFolderItems } from '../api/remove-folder-items';
+import { useRenameFolder } from '../api/rename-folder';
+import type { LibraryKind } from '../library-kinds';
+import { FolderItemsGrid, HistoryGrid } from './library-grids';
+import { FolderNameModal } from './folder-name-modal';
+import { FolderPanel } from './folder-panel';
+import classes from './library-kind-view.module.css';
+import { SelectionBar } from './selection-bar';
+
+interface LibraryKindViewProps {
+  kind: LibraryKind;
+  folderId: number | null;
+  onFolderChange: (id: number | null) => void;
+}
+
+type Editing = { mode: 'create' } | { mode: 'rename'; folder: Folder } | null;
+
+/** One tab of the library: its folders, the works in view, and moving works between them. */
+export function LibraryKindView({ kind, folderId, onFolderChange }: LibraryKindViewProps) {
+  const { t } = useTranslation();
+  const folders = useFolders(kind);
+  const createFolder = useCreateFolder(kind);
+  const renameFolder = useRenameFolder();
+  const deleteFolder = useDeleteFolder();
+  const addItems = useAddFolderItems();
+  const removeItems = useRemoveFolderItems();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const current = folders.data?.find((folder) => folder.id === folderId) ?? null;
+
+  const stopSelecting = () => {
+    setSelecting(false);
+    setSelected(new Set());
+  };
+  const toggle = (key: string) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const keys = [...selected];
+
+  const confirmDelete = (folder: Folder) =>
+    modals.openConfirmModal({
+      title: t('library.folders.deleteTitle'),
+      children: <Text size="sm">{t('library.folders.deleteBody', { name: folder.name })}</Text>,
+      labels: { confirm: t('library.folders.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteFolder.mutate(folder.id, {
+          onSuccess: () => {
+            if (folder.id === folderId) onFolderChange(null);
+            toast({ type: 'success', message: t('library.folders.deleted') });
+          },
+        }),
+    });
+
+  const moveTo = (target: number) =>
+    addItems.mutate(
+      { folderId: target, keys },
+      {
+        onSuccess: ({ count }) => {
+          const name = folders.data?.find((f) => f.id === target)?.name ?? '';
+          toast({ type: 'success', message: t('library.select.moved', { count, name }) });
+          stopSelecting();
+        },
+      },
+    );
+
+  const removeFromCurrent = () => {
+    if (folderId === null) return;
+    removeItems.mutate(
+      { folderId, keys },
+      {
+        onSuccess: ({ count }) => {
+          toast({ type: 'success', message: t('library.select.removed', { count }) });
+          stopSelecting();
+        },
+      },
+    );
+  };
+
+  return (
+    <div className={classes.layout}>
+      <FolderPanel
+        folders={folders.data}
+        activeId={folderId}
+        onSelect={(id) => {
+          stopSelecting();
+          onFolderChange(id);
+        }}
+        onCreate={() => setEditing({ mode: 'create' })}
+        onRename={(folder) => setEditing({ mode: 'rename', folder })}
+        onDelete={confirmDelete}
+      />
+      <div className={classes.content}>
+        <Group justify="space-between" mb="sm" gap="xs" wrap="nowrap">
+          <Title order={2} fz="lg" truncate>
+            {current ? current.name : t('library.folders.all')}
+          </Title>
+          <Button
+            size="compact-sm"
+            variant={selecting ? 'filled' : 'default'}
+            radius="xl"
+            leftSection={<IconChecks size={14} />}
+            onClick={() => (selecting ? stopSelecting() : setSelecting(true))}
+          >
+            {t(selecting ? 'library.select.done' : 'library.select.start')}
+          </Button>
+        </Group>
+        {folderId !== null ? (
+          <FolderItemsGrid key={folderId} kind={kind} folderId={folderId} selecting={selecting} selected={selected} onToggle={toggle} />
+        ) : (
+          <HistoryGrid kind={kind} selecting={selecting} selected={selected} onToggle={toggle} />
+        )}
+        {selecting ? (
+          <SelectionBar
+            count={selected.size}
+            folders={folders.data ?? []}
+            currentFolderId={folderId}
+            busy={addItems.isPending || removeItems.isPending}
+            onMove={moveTo}
+            onRemove={removeFromCurrent}
+            onCancel={stopSelecting}
+          />
+        ) : null}
+      </div>
+      <FolderNameModal
+        opened={editing !== null}
+        mode={editing?.mode ?? 'create'}
+        initialName={editing?.mode === 'rename' ? editing.folder.name : ''}
+        onClose={() => setEditing(null)}
+        onSubmit={(name) =>
+          editing?.mode === 'rename'
+            ? renameFolder.mutateAsync({ id: editing.folder.id, name })
+            : createFolder.mutateAsync(name)
+        }
+      />
+    </div>
+  );
+}

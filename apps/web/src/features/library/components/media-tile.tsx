@@ -1,0 +1,87 @@
+import { Badge, Checkbox, Loader, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconBox, IconPhotoOff, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LibraryItem } from '../library-items';
+import classes from './media-tile.module.css';
+
+interface MediaTileProps {
+  item: LibraryItem;
+  selecting: boolean;
+  selected: boolean;
+  onToggle: () => void;
+  onOpen: () => void;
+}
+
+/** A square thumbnail; videos play muted on hover, as a preview of what opening them shows. */
+export function MediaTile({ item, selecting, selected, onToggle, onOpen }: MediaTileProps) {
+  const { t } = useTranslation();
+  const [hovering, setHovering] = useState(false);
+  const [broken, setBroken] = useState(false);
+
+  if (item.key === null) {
+    return (
+      <div className={classes.tile} data-pending>
+        <Stack align="center" justify="center" gap={6} h="100%" p="sm">
+          <Loader size="sm" />
+          <Text size="xs" c="dimmed" ta="center">
+            {t(`library.status.${item.status}`)}
+          </Text>
+        </Stack>
+      </div>
+    );
+  }
+
+  const label = item.prompt || t(`library.kindLabels.${item.kind}`);
+  return (
+    <UnstyledButton
+      className={classes.tile}
+      data-selected={selected || undefined}
+      onClick={selecting ? onToggle : onOpen}
+      onMouseEnter={() => setHovering(true)}
+      onMouseLeave={() => setHovering(false)}
+      aria-label={label}
+      aria-pressed={selecting ? selected : undefined}
+    >
+      {item.thumbUrl && !broken ? (
+        <img src={item.thumbUrl} alt="" loading="lazy" className={classes.media} onError={() => setBroken(true)} />
+      ) : (
+        <div className={classes.fallback}>
+          <IconPhotoOff size={28} />
+        </div>
+      )}
+      {item.kind === 'video' && hovering && item.url ? (
+        <video src={item.url} className={classes.media} autoPlay muted loop playsInline aria-hidden />
+      ) : null}
+      <div className={classes.badges}>
+        {item.preview ? (
+          <Tooltip label={t('library.previewHint')} withArrow>
+            <Badge size="xs" color="dark" variant="filled" className={classes.glass}>
+              {t('library.preview')}
+            </Badge>
+          </Tooltip>
+        ) : null}
+      </div>
+      {item.kind === 'video' ? (
+        <IconPlayerPlayFilled size={18} className={classes.kindIcon} aria-hidden />
+      ) : item.kind === '3d' ? (
+        <IconBox size={18} className={classes.kindIcon} aria-hidden />
+      ) : null}
+      {item.prompt ? (
+        <Text size="xs" className={classes.caption} lineClamp={2}>
+          {item.prompt}
+        </Text>
+      ) : null}
+      {selecting ? (
+        <Checkbox
+          checked={selected}
+          readOnly
+          tabIndex={-1}
+          radius="xl"
+          className={classes.check}
+          aria-hidden
+        />
+      ) : null}
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,116 @@
+import type { FolderItem } from '@lumen/contracts/assets';
+import type { TaskResult, TaskState } from '@lumen/contracts/tasks';
+import type { LibraryKind } from './library-kinds';
+
+/** One tile of the grid: a generated output, or a task still on its way. */
+export interface LibraryItem {
+  /** The output's media key; null while the task has no output yet. */
+  key: string | null;
+  taskId: string | null;
+  /** Position among the task's outputs. */
+  index: number;
+  kind: LibraryKind;
+  url: string | null;
+  thumbUrl: string | null;
+  width: number | null;
+  height: number | null;
+  prompt: string;
+  preview: boolean;
+  status: TaskState;
+  taskType: string | null;
+}
+
+/** The engine that draws locally, without a model; its outputs are labelled as previews. */
+export const LOCAL_PREVIEW_ENGINE = 'local-preview';
+
+function outputKey(sub: TaskResult['sub_task_results'][number]): string | null {
+  return sub.image ?? sub.video ?? sub.model ?? null;
+}
+
+/**
+ * Done tasks give a tile per output; queued and generating ones a single placeholder. Failed,
+ * cancelled and flagged tasks have nothing to show (their credits came back).
+ */
+export function itemsFromTasks(tasks: TaskResult[], kind: LibraryKind): LibraryItem[] {
+  const items: LibraryItem[] = [];
+  for (const task of tasks) {
+    const base = {
+      taskId: task.task_id,
+      kind,
+      prompt: task.prompt,
+      preview: task.engine === LOCAL_PREVIEW_ENGINE,
+      status: task.status,
+      taskType: task.task_type,
+    };
+    if (task.status === 'queued' || task.status === 'generating') {
+      items.push({ ...base, key: null, index: 0, url: null, thumbUrl: null, width: null, height: null });
+      continue;
+    }
+    if (task.status !== 'done') continue;
+    task.sub_task_results.forEach((sub, index) => {
+      const key = outputKey(sub);
+      if (!key) return;
+      items.push({
+        ...base,
+        key,
+        index,
+        url: sub.url,
+        thumbUrl: sub.thumb_url ?? sub.url,
+        width: sub.width,
+        height: sub.height,
+      });
+    });
+  }
+  return items;
+}
+
+/** Folder listings carry the key and thumbnail only; the detail page fetches the rest. */
+export function itemFromFolderItem(item: FolderItem, kind: LibraryKind): LibraryItem {
+  return {
+    key: item.key,
+    taskId: item.task_id,
+    index: 0,
+    kind,
+    url: null,
+    thumbUrl: item.thumb_url || null,
+    width: item.width,
+    height: item.height,
+    prompt: '',
+    preview: false,
+    status: 'done',
+    taskType: null,
+  };
+}
+
+/**
+ * The detail address. Folder items do not know their position in the task, so they add the key
+ * and the page finds the output by it.
+ */
+export function detailPath(item: LibraryItem): string | null {
+  if (!item.taskId || !item.key) return null;
+  const params = new URLSearchParams({ kind: item.kind });
+  if (item.taskType) params.set('type', item.taskType);
+  if (item.url === null) params.set('key', item.key);
+  return `/library/item/${encodeURIComponent(item.taskId)}/${item.index}?${params.toString()}`;
+}
+
+/** Greatest-common-divisor ratio, e.g. 1024×576 → "16:9"; the studio reads it back. */
+export function ratioOf(width: number | null, height: number | null): string | null {
+  if (!width || !height) return null;
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const d = gcd(width, height);
+  return `${width / d}:${height / d}`;
+}
+
+/** Reuse seed keeps the seed; recreate lets the studio draw a new one. */
+export function studioPath(
+  kind: LibraryKind,
+  input: { prompt: string; seed?: number | null; ratio?: string | null },
+): string {
+  const params = new URLSearchParams();
+  if (input.prompt) params.set('prompt', input.prompt);
+  if (input.seed !== undefined && input.seed !== null) params.set('seed', String(input.seed));
+  if (input.ratio) params.set('ratio', input.ratio);
+  const query = params.toString();
+  return `/studio/${kind}${query ? `?${query}` : ''}`;
+}

@@ -1,0 +1,30 @@
+import { algoTypes } from '@lumen/contracts/assets';
+import type { MediaKind } from '@lumen/contracts/media';
+
+/** The library's tabs; each is a history filter and a folder group (spec §3 algo codes). */
+export const libraryKinds = ['image', 'video', '3d'] as const;
+export type LibraryKind = (typeof libraryKinds)[number];
+
+export function parseLibraryKind(value: string | null): LibraryKind {
+  return libraryKinds.find((kind) => kind === value) ?? 'image';
+}
+
+export function algoTypeOf(kind: LibraryKind): number {
+  return algoTypes[kind];
+}
+
+/** What the download endpoint calls each kind's files, and the extension they are saved with. */
+export const downloadTypes: Record<LibraryKind, { type: MediaKind; ext: string }> = {
+  image: { type: 'image', ext: 'png' },
+  video: { type: 'video', ext: 'mp4' },
+  '3d': { type: 'model', ext: 'glb' },
+};
+
+/** Query keys of this feature; folder changes refresh both the folders and their items. */
+export const libraryKeys = {
+  all: ['library'] as const,
+  tasks: (userId: string, kind: LibraryKind) => ['library', 'tasks', userId, kind] as const,
+  task: (taskId: string) => ['library', 'task', taskId] as const,
+  folders: (userId: string, kind: LibraryKind) => ['library', 'folders', userId, kind] as const,
+  folderItems: (folderId: number) => ['library', 'folder-items', folderId] as const,
+};

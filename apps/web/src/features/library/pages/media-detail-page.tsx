@@ -1,0 +1,87 @@
+import { Alert, Button, Grid, Group, Skeleton, Stack, UnstyledButton } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useTask } from '../api/get-task';
+import { MediaInfo } from '../components/media-info';
+import { MediaViewer } from '../components/media-viewer';
+import { parseLibraryKind } from '../library-kinds';
+import classes from './media-detail-page.module.css';
+
+type Output = { image?: string; video?: string; model?: string };
+const keyOf = (output: Output) => output.image ?? output.video ?? output.model ?? null;
+
+/** One work large, with its prompt, seed and settings (spec §2 media detail page). */
+export function MediaDetailPage() {
+  const { t } = useTranslation();
+  const { taskId = '', index = '0' } = useParams();
+  const [params] = useSearchParams();
+  const kind = parseLibraryKind(params.get('kind'));
+  const task = useTask(taskId, kind, params.get('type') ?? 'task');
+  const back = `/library${kind === 'image' ? '' : `?kind=${kind}`}`;
+
+  const outputs = task.data?.sub_task_results ?? [];
+  const wantedKey = params.get('key');
+  const position = wantedKey ? outputs.findIndex((o) => keyOf(o) === wantedKey) : Number(index);
+  const output = outputs[position];
+  const outputKey = output ? keyOf(output) : null;
+
+  return (
+    <Stack gap="md" maw={1400} mx="auto">
+      <Group>
+        <Button component={Link} to={back} variant="subtle" color="gray" leftSection={<IconArrowLeft size={16} />} px={8}>
+          {t('library.detail.back')}
+        </Button>
+      </Group>
+      {task.isPending ? (
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Skeleton h={420} radius="lg" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Skeleton h={420} radius="lg" />
+          </Grid.Col>
+        </Grid>
+      ) : !task.data || !output || !outputKey ? (
+        <Alert color="gray" variant="light" title={t('library.detail.missingTitle')}>
+          {t('library.detail.missing')}
+        </Alert>
+      ) : (
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="sm">
+              <MediaViewer kind={kind} url={output.url} thumbUrl={output.thumb_url} alt={task.data.prompt || t(`library.kindLabels.${kind}`)} />
+              {outputs.length > 1 ? (
+                <Group gap={8} className={classes.strip}>
+                  {outputs.map((other, i) => {
+                    const key = keyOf(other);
+                    if (!key) return null;
+                    const search = new URLSearchParams(params);
+                    search.delete('key');
+                    return (
+                      <UnstyledButton
+                        key={key}
+                        component={Link}
+                        to={`/library/item/${encodeURIComponent(taskId)}/${i}?${search.toString()}`}
+                        replace
+                        className={classes.thumb}
+                        data-active={i === position || undefined}
+                        aria-label={t('library.detail.output', { number: i + 1 })}
+                        aria-current={i === position || undefined}
+                      >
+                        {other.thumb_url ? <img src={other.thumb_url} alt="" /> : null}
+                      </UnstyledButton>
+                    );
+                  })}
+                </Group>
+              ) : null}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <MediaInfo task={task.data} output={output} outputKey={outputKey} kind={kind} />
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

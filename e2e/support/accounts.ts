@@ -1,0 +1,74 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/** A unique, valid username (letter first, at most 18 characters). */
+export function uniqueUsername(prefix = 'e2e'): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.slice(
+    0,
+    18,
+  );
+}
+
+/** The page's top bar; dialogs have headers too, but they come later in the document. */
+export function topBar(page: Page): Locator {
+  return page.getByRole('banner').first();
+}
+
+export function loginDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: /Sign in to Lumen|Create your Lumen account/ });
+}
+
+export async function openLoginDialog(page: Page): Promise<Locator> {
+  await topBar(page).getByRole('button', { name: 'Sign in' }).click();
+  const dialog = loginDialog(page);
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** The newest 6-digit code the developer mailbox holds for `email` (sent moments ago). */
+export async function readMailCode(request: APIRequestContext, email: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
+      const { messages } = (await answer.json()) as {
+        messages: { subject: string; text: string }[];
+      };
+      const newest = messages[0];
+      code = newest ? (/\b(\d{6})\b/.exec(`${newest.subject} ${newest.text}`)?.[1] ?? '') : '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** New accounts are asked the collect-account questions; these tests leave them for later. */
+export async function skipSurvey(page: Page): Promise<void> {
+  const survey = page.getByRole('dialog', { name: 'Tell us a little about you' });
+  await expect(survey).toBeVisible();
+  await survey.getByRole('button', { name: 'Skip for now' }).click();
+  await expect(survey).toBeHidden();
+}
+
+export async function registerWithPassword(
+  page: Page,
+  username: string,
+  password: string,
+): Promise<void> {
+  const dialog = await openLoginDialog(page);
+  await dialog.getByRole('tab', { name: 'Password' }).click();
+  await dialog.getByRole('button', { name: 'Create an account' }).click();
+  await dialog.getByLabel('Username', { exact: true }).fill(username);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByLabel('Confirm password').fill(password);
+  await dialog.getByRole('checkbox', { name: /I agree/ }).check();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(dialog).toBeHidden();
+  await skipSurvey(page);
+}
+
+export async function signOut(page: Page, name: string): Promise<void> {
+  await topBar(page)
+    .getByRole('button', { name: `Account menu for ${name}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+}
