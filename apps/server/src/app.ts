@@ -31,6 +31,8 @@ import { createGenerationRepository } from './modules/generation/generation.repo
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
 import { createQueueService } from './modules/generation/queue.service';
+import { enrichPrompt } from './modules/generation/magic-prompt';
+import { createOpenAiEngine } from '@lumen/engines/openai/openai-engine';
 import { workerRoutes } from './modules/generation/worker.routes';
 import { localFileRoutes } from './modules/media/files.routes';
 import { mediaApiRoutes } from './modules/media/media-api.routes';
@@ -175,6 +177,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       })),
     urlFor: (key) => media.getViewUrl(key),
   };
+  const promptModel = config.engines.openai ? createOpenAiEngine(config.engines.openai) : undefined;
   const events = config.databaseUrl
     ? await createPgEventBus(config.databaseUrl, (err) =>
         app.log.error({ err }, 'event relay error'),
@@ -193,6 +196,15 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     clock,
     engineFor: (taskType) => algoConfig.engineFor(taskType),
     checkPrompt: (text) => moderation.findBlockedTerm(text),
+    enhancePrompt: async (prompt, style, lang) => {
+      if (!promptModel) return enrichPrompt(prompt, style);
+      try {
+        return await promptModel.enhancePrompt(prompt, lang);
+      } catch (err) {
+        app.log.warn({ err }, 'magic prompt model failed; using the built-in enrichment');
+        return enrichPrompt(prompt, style);
+      }
+    },
   });
   const queue = createQueueService({
     repository: generationRepository,

@@ -42,7 +42,7 @@ export const generationRoutes: FastifyPluginAsyncZod<{
           taskType: `${request.params.media}/${request.params.module}`,
         });
       }
-      return ok(await service.submit(user.id, module, request.body));
+      return ok(await service.submit(user.id, module, request.body, request.lang));
     },
   );
 

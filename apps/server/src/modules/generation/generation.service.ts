@@ -29,6 +29,8 @@ export type GenerationDeps = {
   engineFor(taskType: TaskType): Promise<string>;
   /** The blocklisted term a prompt contains, if any. */
   checkPrompt(text: string): Promise<string | null>;
+  /** The magic prompt toggle: a richer prompt for a short idea. */
+  enhancePrompt(prompt: string, style: string, lang: string): Promise<string>;
 };
 
 const imageRules = {
@@ -86,8 +88,11 @@ export function createGenerationService(deps: GenerationDeps) {
 
   return {
     /** Validates, gates, holds the cost and queues the task — one transaction (spec §5, §6). */
-    async submit(userId: number, taskType: TaskType, body: GatewaySubmit) {
+    async submit(userId: number, taskType: TaskType, body: GatewaySubmit, lang = 'en') {
       const settings = normaliseSubmission(taskType, body);
+      if (body.magic_prompt && settings.prompt) {
+        settings.prompt = await deps.enhancePrompt(settings.prompt, settings.style, lang);
+      }
       const blocked = settings.prompt ? await deps.checkPrompt(settings.prompt) : null;
       if (blocked) {
         throw new AppError(ErrorCode.invalidParams, 'errors.contentViolates', {}, [
