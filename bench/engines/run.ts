@@ -8,6 +8,9 @@ import { engineSettingsSchema } from '@lumen/contracts/generation';
 import { restyleImage } from '@lumen/engines/local/img2img';
 import { renderPreviewImage } from '@lumen/engines/local/preview-image';
 import { renderTextToVideo } from '@lumen/engines/local/preview-video';
+import { createNsfwScorer } from '@lumen/engines/ml/nsfw-scorer';
+import { createUpscaler } from '@lumen/engines/ml/upscale';
+import sharp from 'sharp';
 
 type Row = { name: string; run?: () => Promise<unknown> };
 
@@ -25,6 +28,9 @@ const settings = engineSettingsSchema.parse({
 });
 
 const photo = await renderPreviewImage({ ...settings, size: 512, style: 'realistic' }, 7);
+const photo256 = await sharp(photo.bytes).resize(256, 256).png().toBuffer();
+const upscale = createUpscaler();
+const scoreNsfw = createNsfwScorer();
 
 const rows: Row[] = [
   { name: 'preview image 1024×1024', run: () => renderPreviewImage(settings, 42) },
@@ -37,7 +43,9 @@ const rows: Row[] = [
     run: () => restyleImage(photo.bytes, { ...settings, size: 512, style: 'anime' }, 42),
   },
   { name: 'background removal 1024²' },
-  { name: 'upscale 2× 512→1024' },
+  { name: '2× upscale 256→512', run: () => upscale(photo256, 2) },
+  { name: 'upscale 2× 512→1024', run: () => upscale(photo.bytes, 2) },
+  { name: 'NSFW score 512²', run: () => scoreNsfw(photo.bytes) },
 ];
 
 const results: Array<{ name: string; cells: string[] }> = [];

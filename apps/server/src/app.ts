@@ -33,6 +33,7 @@ import { createGenerationService } from './modules/generation/generation.service
 import { createQueueService } from './modules/generation/queue.service';
 import { enrichPrompt } from './modules/generation/magic-prompt';
 import { createOpenAiEngine } from '@lumen/engines/openai/openai-engine';
+import { createNsfwScorer } from '@lumen/engines/ml/nsfw-scorer';
 import { workerRoutes } from './modules/generation/worker.routes';
 import { localFileRoutes } from './modules/media/files.routes';
 import { mediaApiRoutes } from './modules/media/media-api.routes';
@@ -212,6 +213,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     media: generationMedia,
     events,
     clock,
+    ...(config.nsfwCheck ? { scoreNsfw: createNsfwScorer() } : {}),
   });
   const account = createAccountService({
     repository: createAccountRepository(database.db),

@@ -1,6 +1,7 @@
 import type { Engine } from '@lumen/engines/engine';
 import { createComfyUiEngine } from '@lumen/engines/comfyui/comfyui-engine';
 import { createLocalEngine } from '@lumen/engines/local/local-engine';
+import { createMlHandlers } from '@lumen/engines/ml/ml-handlers';
 import { createOpenAiEngine } from '@lumen/engines/openai/openai-engine';
 import type { EngineName } from '@lumen/contracts/task-types';
 
@@ -19,7 +20,7 @@ export function createEngines(settings: EngineSettings, workerId: string) {
   const engines: Engine[] = [];
   const skipped: string[] = [];
   for (const name of settings.enabled) {
-    if (name === 'local') engines.push(createLocalEngine());
+    if (name === 'local') engines.push(createLocalEngine({ handlers: createMlHandlers() }));
     else if (name === 'comfyui') {
       if (settings.comfyuiUrl) {
         engines.push(

@@ -31,6 +31,7 @@ const envSchema = z.object({
   DAILY_LOGIN_CREDITS: z.coerce.number().int().min(0).max(100_000).default(30),
   BIRTHDAY_CREDITS: z.coerce.number().int().min(0).max(100_000).default(50),
   EMBEDDED_WORKER: z.enum(['on', 'off']).default('on'),
+  NSFW_CHECK: z.enum(['on', 'off']).default('on'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   WORKER_TOKENS: z.string().default(''),
   COMFYUI_URL: z.url().optional(),
@@ -106,6 +107,8 @@ export type Config = {
   partner: { verifyUrl: string | undefined; appIds: string[] };
   credits: { paymentMode: boolean; dailyLogin: number; birthday: number };
   worker: { embedded: boolean; concurrency: number; tokens: string[] };
+  /** Score image outputs for adult content and flag them (moderation). */
+  nsfwCheck: boolean;
   engines: {
     comfyuiUrl: string | undefined;
     openai: { baseUrl: string; apiKey: string; imageModel: string; chatModel: string } | undefined;
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.WORKER_CONCURRENCY,
       tokens: splitList(e.WORKER_TOKENS),
     },
+    nsfwCheck: e.NSFW_CHECK === 'on',
     engines: {
       comfyuiUrl: e.COMFYUI_URL,
       openai:

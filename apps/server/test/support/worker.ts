@@ -1,4 +1,5 @@
 import { createLocalEngine } from '@lumen/engines/local/local-engine';
+import { createMlHandlers } from '@lumen/engines/ml/ml-handlers';
 import { createComfyUiEngine } from '@lumen/engines/comfyui/comfyui-engine';
 import { createWorkerRunner, type WorkerRunner } from '@lumen/worker/runner';
 import type { TestApp } from './test-app';
@@ -8,7 +9,7 @@ const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 /** The embedded worker of `npm start`, run against a test app. */
 export function startTestWorker(t: TestApp, opts: { comfyuiUrl?: string } = {}): WorkerRunner {
   const engines = [
-    createLocalEngine(),
+    createLocalEngine({ handlers: createMlHandlers() }),
     ...(opts.comfyuiUrl
       ? [createComfyUiEngine({ baseUrl: opts.comfyuiUrl, timeoutMs: 2000 })]
       : []),

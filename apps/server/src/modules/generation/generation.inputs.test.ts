@@ -127,3 +127,32 @@ describe('image inputs', () => {
     expect(await credits()).toBe(before);
   });
 });
+
+describe('AI upscaling', () => {
+  it('is for subscribers, and doubles a small picture for them', async () => {
+    const { key } = await upload(await png(256, 192), 'small.png', 'image/png');
+    const refused = await call('POST', '/api/gw/v3/image/upscale/async', { images: [key] });
+    expect(refused.code).toBe(2020);
+    const user = (await call('GET', '/prod-api/user/info')).result.userId as number;
+    await t.app.services.billing.grantPlan(user, 2, 30, 'admin');
+    const submitted = await call('POST', '/api/gw/v3/image/upscale/async', {
+      images: [key],
+      params: { width: 512, height: 384 },
+    });
+    expect(submitted.code).toBe(0);
+    let result: Json = {};
+    for (let i = 0; i < 600 && ![1, 3].includes(result.task_status); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      result = (
+        await call(
+          'GET',
+          `/api/gw/v3/image/upscale/async/results?task_id=${submitted.result.task_id}`,
+        )
+      ).result;
+    }
+    expect(result.task_status).toBe(1);
+    expect([result.sub_task_results[0].width, result.sub_task_results[0].height]).toEqual([
+      512, 384,
+    ]);
+  }, 120_000);
+});

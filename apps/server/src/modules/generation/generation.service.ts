@@ -39,6 +39,11 @@ const imageRules = {
   minRatio: 1 / 2.5,
   maxRatio: 2.5,
 };
+/** Spec §5 per tool: 3D input under 4K; upscaling takes small pictures up to 1024 px. */
+const rulesByTaskType: Partial<Record<TaskType, typeof imageRules & { maxSide?: number }>> = {
+  image_to_3d: { ...imageRules, maxSide: 4096 },
+  upscale: { ...imageRules, minSide: 64, maxSide: 1024 },
+};
 
 export function createGenerationService(deps: GenerationDeps) {
   const { repository, clock } = deps;
@@ -101,7 +106,9 @@ export function createGenerationService(deps: GenerationDeps) {
       }
       const checked: { key: string; width: number; height: number }[] = [];
       for (const key of body.images) {
-        checked.push(await deps.media.checkImageInput(userId, key, imageRules));
+        checked.push(
+          await deps.media.checkImageInput(userId, key, rulesByTaskType[taskType] ?? imageRules),
+        );
       }
       const [first, last] = checked;
       if (taskType === 'video_diffusion_keyframes' && first && last) {

@@ -16,6 +16,7 @@ export const inputRules: Partial<
   video_diffusion_keyframes: { prompt: 'optional', images: [2, 2] },
   text_to_3d: { prompt: 'required', images: [0, 0] },
   image_to_3d: { prompt: 'optional', images: [1, 1] },
+  upscale: { prompt: 'optional', images: [1, 1] },
 };
 
 export const IMAGE_INPUT_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,0 +1,41 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { makeTestPhoto } from '../local/local-test-support';
+import { createNsfwScorer } from './nsfw-scorer';
+
+describe('NSFW scorer', () => {
+  it('loads the model once, then scores a landscape low in any format', async () => {
+    const landscape = await makeTestPhoto(512, 384);
+    const score = createNsfwScorer();
+
+    const firstStart = performance.now();
+    const first = await score(landscape);
+    const firstMs = performance.now() - firstStart;
+    const secondStart = performance.now();
+    const second = await score(landscape);
+    const secondMs = performance.now() - secondStart;
+
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(first).toBeLessThan(0.3);
+    expect(second).toBeCloseTo(first, 6);
+    // The first call pays for tfjs and the model (seconds); later ones only for a prediction.
+    expect(secondMs).toBeLessThan(firstMs / 2);
+
+    // A second scorer shares the process's model, and JPEG/WebP decode like PNG.
+    const other = createNsfwScorer();
+    for (const bytes of [
+      await sharp(landscape).jpeg().toBuffer(),
+      await sharp(landscape).webp().toBuffer(),
+    ]) {
+      const start = performance.now();
+      expect(await other(bytes)).toBeLessThan(0.3);
+      expect(performance.now() - start).toBeLessThan(firstMs / 2);
+    }
+  }, 60_000);
+
+  it('says clearly when the bytes are not an image', async () => {
+    await expect(createNsfwScorer()(Buffer.from('<html>nope</html>'))).rejects.toThrow(
+      /PNG, JPEG or WebP.*do not decode/,
+    );
+  });
+});

@@ -1,0 +1,91 @@
+import type { NSFWJS } from 'nsfwjs/core';
+import sharp from 'sharp';
+import { loadTf, toModelArtifacts } from './tf-runtime';
+
+/** Scores an image 0–1 for adult content; the queue flags outputs at or above its threshold. */
+export type NsfwScorer = (image: Buffer) => Promise<number>;
+
+/** MobileNetV2's input side: the network was trained on 224×224 RGB. */
+const INPUT_SIZE = 224;
+
+/**
+ * How much of the "Sexy" class (swimwear, lingerie, suggestive but not explicit) counts
+ * towards the score. Porn and Hentai count fully. At half weight a beach photo the model is
+ * sure is "Sexy" lands near 0.5, well under the queue's 0.85 threshold, while an explicit
+ * image the model splits between Porn and Sexy keeps most of its score instead of dropping to
+ * its Porn share alone.
+ */
+export const SEXY_WEIGHT = 0.5;
+
+let model: Promise<NSFWJS> | undefined;
+
+/**
+ * Loads nsfwjs's MobileNetV2 once per process (~1–5 s: the weights ship as base64 inside JS
+ * bundles). nsfwjs is imported lazily because it pulls in all of tfjs.
+ */
+function loadModel(): Promise<NSFWJS> {
+  model ??= (async () => {
+    const tf = await loadTf();
+    const [{ NSFWJS }, { MobileNetV2Model }] = await Promise.all([
+      import('nsfwjs/core'),
+      import('nsfwjs/models/mobilenet_v2'),
+    ]);
+    const [json, shards] = await Promise.all([
+      MobileNetV2Model.modelJson(),
+      Promise.all(MobileNetV2Model.weightBundles.map((bundle) => bundle())),
+    ]);
+    const weights = shards.map((shard) => new Uint8Array(Buffer.from(shard.default, 'base64')));
+    // Building NSFWJS from an IOHandler skips nsfwjs's `load` (its model registry and console
+    // banner) but keeps its normalisation (÷255) and its warm-up prediction.
+    const nsfw = new NSFWJS(tf.io.fromMemory(toModelArtifacts(json.default, weights)), {
+      size: INPUT_SIZE,
+    });
+    await nsfw.load();
+    return nsfw;
+  })().catch((error: unknown) => {
+    model = undefined;
+    throw new Error('Could not load the NSFW model (nsfwjs MobileNetV2)', { cause: error });
+  });
+  return model;
+}
+
+/** Decodes any format sharp reads (PNG, JPEG, WebP, …) to the network's 224×224 RGB input. */
+async function toInputPixels(image: Buffer): Promise<Uint8Array> {
+  try {
+    // Squashing (not cropping) matches nsfwjs's own bilinear resize and keeps every corner of
+    // the picture in view; transparency is flattened onto white so it reads as empty space.
+    return await sharp(image)
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .resize(INPUT_SIZE, INPUT_SIZE, { fit: 'fill' })
+      .raw({ depth: 'uchar' })
+      .toBuffer();
+  } catch (error) {
+    throw new Error('NSFW scoring needs a PNG, JPEG or WebP image; these bytes do not decode', {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Creates the scorer the server's queue service takes as `scoreNsfw`. The score is
+ * P(Porn) + P(Hentai) + SEXY_WEIGHT × P(Sexy), from the softmax over nsfwjs's five classes
+ * (Drawing, Hentai, Neutral, Porn, Sexy), so it always lies in 0–1.
+ */
+export function createNsfwScorer(): NsfwScorer {
+  return async (image) => {
+    // Decode first: bad bytes fail fast without waiting for (or paying for) the model load.
+    const pixels = await toInputPixels(image);
+    const [tf, nsfw] = await Promise.all([loadTf(), loadModel()]);
+    const input = tf.tensor3d(Int32Array.from(pixels), [INPUT_SIZE, INPUT_SIZE, 3], 'int32');
+    try {
+      const predictions = await nsfw.classify(input, 5);
+      const p = (name: string) => predictions.find((c) => c.className === name)?.probability ?? 0;
+      const score = p('Porn') + p('Hentai') + SEXY_WEIGHT * p('Sexy');
+      return Math.min(1, Math.max(0, score));
+    } finally {
+      input.dispose();
+    }
+  };
+}
