@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { refreshSession } from '../features/accounts/api/refresh-session';
-import { setSessionRefresher } from '../shared/api/session-hooks';
+import { openPayDialogForCode } from '../features/membership/pay-dialog/open-pay-dialog-for-code';
+import { setPayRequiredHandler, setSessionRefresher } from '../shared/api/session-hooks';
 import { Providers } from './providers';
 import { routes } from './routes';
 
 // Registered before the first request, so an expired ticket at start-up is refreshed too.
 setSessionRefresher(refreshSession);
+// Spec §8: answers 2007 and 2020 open the pay dialog, whichever call they came from.
+setPayRequiredHandler(openPayDialogForCode);
 
 export function App() {
   const [router] = useState(() => createBrowserRouter(routes));

@@ -25,7 +25,13 @@ export function NotFoundPage() {
         <Text c="dimmed" maw={420}>
           {t('notFound.body')}
         </Text>
-        <Button component={Link} to="/" leftSection={<IconArrowLeft size={16} />} radius="xl" mt="sm">
+        <Button
+          component={Link}
+          to="/"
+          leftSection={<IconArrowLeft size={16} />}
+          radius="xl"
+          mt="sm"
+        >
           {t('notFound.home')}
         </Button>
       </Stack>

@@ -21,7 +21,12 @@ export function Providers({ children, queryClient, env = 'default' }: ProvidersP
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env={env}>
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme="light"
+        env={env}
+      >
         <QueryClientProvider client={client}>
           <ModalsProvider>
             <Notifications

@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollRestoration, useMatches } from 'react-router';
 import { AccountsRoot } from '../features/accounts/components/accounts-root';
+import { PayDialog } from '../features/membership/pay-dialog/pay-dialog';
 import { useVersionPoll } from '../shared/hooks/use-version-poll';
 import { findHandleValue } from './route-handle';
 import { RouteGuard } from './route-guard';
 import { useSessionSync } from './use-session-sync';
 
-/** Wraps every route: guard, scroll reset, accounts (login dialog, survey), version poll, cross-tab sync. */
+/** Wraps every route: guard, scroll reset, accounts (login dialog, survey), pay dialog, version poll, cross-tab sync. */
 export function RootLayout() {
   const { t } = useTranslation();
   const matches = useMatches();
@@ -24,6 +25,7 @@ export function RootLayout() {
       <ScrollRestoration />
       <RouteGuard />
       <AccountsRoot />
+      <PayDialog />
     </>
   );
 }

@@ -21,7 +21,10 @@ function signIn(user: SessionUser): void {
 
 beforeEach(() => {
   // The version poll runs under the root layout; without a server it just finds nothing.
-  vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new Error('offline'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new Error('offline'))),
+  );
   useSession.setState({ user: null, hasRefreshCredential: false, loginOpen: false });
 });
 

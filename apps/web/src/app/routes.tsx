@@ -6,8 +6,16 @@ import { ProfilePage } from '../features/accounts/pages/profile-page';
 import { SettingsPage } from '../features/accounts/pages/settings-page';
 import { AdminHomePage } from '../features/admin/admin-home-page';
 import { ClipPage } from '../features/clip/clip-page';
+import { CreditBillsPage } from '../features/credits/pages/credit-bills-page';
+import { CreditPolicyPage } from '../features/credits/pages/credit-policy-page';
+import { MemberPage } from '../features/credits/pages/member-page';
+import { ImageStudioPage } from '../features/generate/pages/image-studio-page';
+import { ModelStudioPage } from '../features/generate/pages/model-studio-page';
+import { VideoStudioPage } from '../features/generate/pages/video-studio-page';
 import { HomePage } from '../features/home/home-page';
 import { LandingPage } from '../features/landing/landing-page';
+import { LibraryPage } from '../features/library/pages/library-page';
+import { MediaDetailPage } from '../features/library/pages/media-detail-page';
 import { PayPage } from '../features/membership/pay-page';
 import { StudioPage } from '../features/studio/studio-page';
 import { AppLayout } from './layout/app-layout';
@@ -55,6 +63,34 @@ export const routes: RouteObject[] = [
             element: <StudioPage />,
             handle: handle({ public: true, pageKey: 'studio', titleKey: 'nav.studio' }),
           },
+          // Open to visitors to look around; pressing Generate or uploading asks them to sign in.
+          {
+            path: '/studio/image',
+            element: <ImageStudioPage />,
+            handle: handle({
+              public: true,
+              pageKey: 'studio',
+              titleKey: 'generate.studios.image.title',
+            }),
+          },
+          {
+            path: '/studio/video',
+            element: <VideoStudioPage />,
+            handle: handle({
+              public: true,
+              pageKey: 'studio',
+              titleKey: 'generate.studios.video.title',
+            }),
+          },
+          {
+            path: '/studio/3d',
+            element: <ModelStudioPage />,
+            handle: handle({
+              public: true,
+              pageKey: 'studio',
+              titleKey: 'generate.studios.3d.title',
+            }),
+          },
           {
             path: '/pay',
             id: 'pay',
@@ -92,6 +128,35 @@ export const routes: RouteObject[] = [
             path: '/contact',
             element: <ContactPage />,
             handle: handle({ public: true, pageKey: 'contact', titleKey: 'contact.title' }),
+          },
+          {
+            path: '/library',
+            element: <LibraryPage />,
+            handle: handle({ pageKey: 'library', titleKey: 'library.title' }),
+          },
+          {
+            path: '/library/item/:taskId/:index',
+            element: <MediaDetailPage />,
+            handle: handle({ pageKey: 'library', titleKey: 'library.detail.title' }),
+          },
+          {
+            path: '/account/credits',
+            element: <CreditBillsPage />,
+            handle: handle({ pageKey: 'account', titleKey: 'credits.bills.title' }),
+          },
+          {
+            path: '/member',
+            element: <MemberPage />,
+            handle: handle({ pageKey: 'account', titleKey: 'member.title' }),
+          },
+          {
+            path: '/credit-policy',
+            element: <CreditPolicyPage />,
+            handle: handle({
+              public: true,
+              pageKey: 'creditPolicy',
+              titleKey: 'credits.policy.title',
+            }),
           },
         ],
       },

@@ -5,7 +5,9 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { Providers } from '../app/providers';
 
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
 }
 
 export function renderWithProviders(ui: ReactElement): RenderResult {

@@ -1,6 +1,8 @@
 import { Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
+  IconCoins,
+  IconCrown,
   IconLogout,
   IconMail,
   IconMessageReport,
@@ -13,6 +15,8 @@ import { signOut } from '../../features/accounts/session/sign-out';
 import { useSession } from '../../shared/session/session-store';
 
 const links = [
+  { to: '/member', labelKey: 'member.menu', icon: IconCrown },
+  { to: '/account/credits', labelKey: 'credits.menu', icon: IconCoins },
   { to: '/account/profile', labelKey: 'header.profile', icon: IconUser },
   { to: '/account/settings', labelKey: 'header.settings', icon: IconSettings },
   { to: '/feedback', labelKey: 'header.feedback', icon: IconMessageReport },

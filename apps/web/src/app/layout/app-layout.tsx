@@ -69,7 +69,11 @@ export function AppLayout() {
                 onClick={() => setSidebarOpened(!opened)}
                 aria-label={t(opened ? 'nav.collapse' : 'nav.expand')}
               >
-                {opened ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
+                {opened ? (
+                  <IconLayoutSidebarLeftCollapse size={20} />
+                ) : (
+                  <IconLayoutSidebarLeftExpand size={20} />
+                )}
               </ActionIcon>
             )}
             <Logo compact={isMobile} />
@@ -88,9 +92,7 @@ export function AppLayout() {
         <Outlet />
       </AppShell.Main>
 
-      <AppShell.Footer p={0}>
-        {isMobile ? <BottomNav /> : null}
-      </AppShell.Footer>
+      <AppShell.Footer p={0}>{isMobile ? <BottomNav /> : null}</AppShell.Footer>
     </AppShell>
   );
 }

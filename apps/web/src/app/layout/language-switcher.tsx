@@ -11,7 +11,12 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={160}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size={compact ? 'md' : 'lg'} aria-label={t('header.language')}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size={compact ? 'md' : 'lg'}
+          aria-label={t('header.language')}
+        >
           <IconLanguage size={20} />
         </ActionIcon>
       </Menu.Target>

@@ -1,4 +1,12 @@
-import { IconCompass, IconCrown, IconHome, IconShieldLock, IconSparkles, type Icon } from '@tabler/icons-react';
+import {
+  IconCompass,
+  IconCrown,
+  IconHome,
+  IconLibraryPhoto,
+  IconShieldLock,
+  IconSparkles,
+  type Icon,
+} from '@tabler/icons-react';
 
 export interface NavItem {
   /** Sidebar page key (spec §2, default `home`). */
@@ -12,6 +20,7 @@ export interface NavItem {
 export const navItems: NavItem[] = [
   { key: 'home', path: '/home', labelKey: 'nav.home', icon: IconHome },
   { key: 'studio', path: '/studio', labelKey: 'nav.studio', icon: IconSparkles },
+  { key: 'library', path: '/library', labelKey: 'library.nav', icon: IconLibraryPhoto },
   // Explore shares the home feed until the community feature gives it its own page.
   { key: 'explore', path: '/home', labelKey: 'nav.explore', icon: IconCompass },
   { key: 'pay', path: '/pay', labelKey: 'nav.pay', icon: IconCrown },

@@ -5,7 +5,13 @@ import { useSession } from '../../shared/session/session-store';
 import { visibleNavItems } from './nav-items';
 
 /** The sidebar list; `collapsed` shows icons only (the store's opened flag off). */
-export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+export function Sidebar({
+  collapsed,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const pageKey = useSession((s) => s.sidebar.pageKey);
   const setPageKey = useSession((s) => s.setPageKey);

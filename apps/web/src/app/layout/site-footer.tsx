@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LumenMark } from './logo';
 
-const legalKeys = ['footer.terms', 'footer.privacy', 'footer.creditPolicy'];
+const legalKeys = ['footer.terms', 'footer.privacy'];
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -27,6 +27,11 @@ export function SiteFooter() {
                 {t(key)}
               </Text>
             ))}
+            <Text component="li" size="sm">
+              <Anchor component={Link} to="/credit-policy" c="dimmed" inherit>
+                {t('footer.creditPolicy')}
+              </Anchor>
+            </Text>
             <Text component="li" size="sm">
               <Anchor component={Link} to="/contact" c="dimmed" inherit>
                 {t('footer.contact')}

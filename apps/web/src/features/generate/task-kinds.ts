@@ -31,8 +31,9 @@ export function isActive(task: Pick<TaskResult, 'status'>): boolean {
 /** TanStack Query keys of this feature; the stream hook writes into the same entries. */
 export const generateKeys = {
   all: ['generate'] as const,
-  account: ['generate', 'account'] as const,
+  quotes: ['generate', 'quote'] as const,
   quote: (body: object) => ['generate', 'quote', body] as const,
+  tasks: ['generate', 'task'] as const,
   task: (taskId: string) => ['generate', 'task', taskId] as const,
   history: (kind: StudioKind) => ['generate', 'history', kind] as const,
   histories: ['generate', 'history'] as const,

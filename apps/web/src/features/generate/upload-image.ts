@@ -64,14 +64,19 @@ function megabytes(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
-export function checkImageFile(file: Pick<File, 'type' | 'size'>, rules: ImageRules): ImageProblem | null {
+export function checkImageFile(
+  file: Pick<File, 'type' | 'size'>,
+  rules: ImageRules,
+): ImageProblem | null {
   if (!acceptedTypes.includes(file.type)) return { key: 'invalidFormat' };
-  if (file.size > rules.maxBytes) return { key: 'tooLarge', values: { size: megabytes(rules.maxBytes) } };
+  if (file.size > rules.maxBytes)
+    return { key: 'tooLarge', values: { size: megabytes(rules.maxBytes) } };
   return null;
 }
 
 export function checkImageSize(size: ImageSize, rules: ImageRules): ImageProblem | null {
-  if (Math.min(size.width, size.height) < rules.minSide) return { key: 'tooSmall', values: { px: rules.minSide } };
+  if (Math.min(size.width, size.height) < rules.minSide)
+    return { key: 'tooSmall', values: { px: rules.minSide } };
   if (rules.maxSide !== undefined && Math.max(size.width, size.height) > rules.maxSide) {
     return { key: 'tooBig', values: { px: rules.maxSide } };
   }
@@ -125,12 +130,20 @@ export interface UploadedImage extends ImageSize {
  * Uploads a checked image through the presigned PUT of spec §7 and lets the server inspect
  * it. A refusal from the server keeps its own message (already translated by the server).
  */
-export async function uploadImage(file: File, size: ImageSize, signal?: AbortSignal): Promise<UploadedImage> {
+export async function uploadImage(
+  file: File,
+  size: ImageSize,
+  signal?: AbortSignal,
+): Promise<UploadedImage> {
   try {
     const ticket = await createUpload(file);
     if (!(await putUpload(ticket, file, signal))) throw new ImageCheckError({ key: 'failed' });
     const media = await completeUpload(ticket.key);
-    return { key: media.key, width: media.width ?? size.width, height: media.height ?? size.height };
+    return {
+      key: media.key,
+      width: media.width ?? size.width,
+      height: media.height ?? size.height,
+    };
   } catch (error) {
     if (error instanceof ImageCheckError) throw error;
     if (isApiError(error)) throw new ImageCheckError({ key: 'failed' }, error.msg);

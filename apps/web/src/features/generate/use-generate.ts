@@ -2,10 +2,11 @@ import { DOUBLE_TAP_GUARD_MS } from '@lumen/contracts/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { isApiError, type ApiErrorField } from '../../shared/api/api-error';
+import { accountQueryRoot } from '../../shared/session/account-info';
 import { useSession } from '../../shared/session/session-store';
 import { submitTask, type SubmitBody } from './api/submit-task';
 import { queuedEcho, useRuns } from './runs-store';
-import { generateKeys, mediaOf, type StudioTaskType } from './task-kinds';
+import { generateKeys, mediaOf, type StudioKind, type StudioTaskType } from './task-kinds';
 
 export type SubmitDraft = Omit<SubmitBody, 'request_id'>;
 
@@ -64,8 +65,8 @@ export function useGenerate() {
               count,
             }),
           });
-          void queryClient.invalidateQueries({ queryKey: generateKeys.account });
-          void queryClient.invalidateQueries({ queryKey: ['generate', 'quote'] });
+          void queryClient.invalidateQueries({ queryKey: accountQueryRoot });
+          void queryClient.invalidateQueries({ queryKey: generateKeys.quotes });
         },
         onError: (error) => {
           if (isApiError(error) && error.fields) setFieldErrors(error.fields);
@@ -74,5 +75,17 @@ export function useGenerate() {
     );
   }
 
-  return { generate, submitting: mutation.isPending, fieldErrors };
+  /**
+   * "Recreate": the same request as a run sent from this tab, with a new seed. Answers false for
+   * a task this tab did not send (the page then rebuilds one from its own settings).
+   */
+  function recreate(kind: StudioKind, taskId: string): boolean {
+    const run = useRuns.getState().runs[kind].find((r) => r.taskId === taskId);
+    if (!run) return false;
+    const { request_id: _previous, ...body } = run.body;
+    generate(run.taskType, { ...body, params: { ...body.params, seed: -1 } });
+    return true;
+  }
+
+  return { generate, recreate, submitting: mutation.isPending, fieldErrors };
 }

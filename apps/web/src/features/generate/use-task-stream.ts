@@ -1,8 +1,14 @@
 import { taskStates, type TaskResult } from '@lumen/contracts/tasks';
 import type { TaskType } from '@lumen/contracts/task-types';
-import { useQueries, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import {
+  useQueries,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
+import { accountQueryRoot } from '../../shared/session/account-info';
 import { useSession } from '../../shared/session/session-store';
 import { getTaskResult } from './api/get-task-result';
 import type { TaskPage } from './api/list-tasks';
@@ -40,16 +46,18 @@ export function applyTaskEvent(queryClient: QueryClient, event: TaskEvent): void
     return;
   }
   queryClient.setQueryData<TaskResult>(key, (old) => (old ? patchTask(old, event) : old));
-  queryClient.setQueriesData<InfiniteData<TaskPage>>({ queryKey: generateKeys.histories }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            data: page.data.map((t) => (t.task_id === event.task_id ? patchTask(t, event) : t)),
-          })),
-        }
-      : data,
+  queryClient.setQueriesData<InfiniteData<TaskPage>>(
+    { queryKey: generateKeys.histories },
+    (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              data: page.data.map((t) => (t.task_id === event.task_id ? patchTask(t, event) : t)),
+            })),
+          }
+        : data,
   );
 }
 
@@ -78,7 +86,7 @@ export function useTaskStream(): { live: boolean } {
       setLive(true);
       // Events sent before the stream opened were missed; read the running tasks once.
       void queryClient.invalidateQueries({
-        queryKey: ['generate', 'task'],
+        queryKey: generateKeys.tasks,
         predicate: (query) => {
           const data = query.state.data as TaskResult | undefined;
           return data !== undefined && isActive(data);
@@ -137,7 +145,7 @@ export function useTrackedTasks(tasks: TrackedTask[], live: boolean): TaskResult
       lastStatus.current.set(task.task_id, task.status);
     }
     if (finished) {
-      void queryClient.invalidateQueries({ queryKey: generateKeys.account });
+      void queryClient.invalidateQueries({ queryKey: accountQueryRoot });
       void queryClient.invalidateQueries({ queryKey: generateKeys.histories });
     }
   });

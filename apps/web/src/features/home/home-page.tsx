@@ -26,7 +26,12 @@ export function HomePage() {
             {t('home.emptyBody')}
           </Text>
           <Group>
-            <Button component={Link} to="/studio" radius="xl" leftSection={<IconSparkles size={16} />}>
+            <Button
+              component={Link}
+              to="/studio"
+              radius="xl"
+              leftSection={<IconSparkles size={16} />}
+            >
               {t('landing.startCreating')}
             </Button>
           </Group>

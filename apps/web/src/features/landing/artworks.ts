@@ -2,7 +2,8 @@
  * Decorative artwork for the landing page, drawn with CSS gradients and SVG so the page makes
  * no network requests. Each names a prompt idea a visitor can try in the studio.
  */
-export type ArtShape = 'mountains' | 'orb' | 'waves' | 'city' | 'petals' | 'cube' | 'dunes' | 'rings';
+export type ArtShape =
+  'mountains' | 'orb' | 'waves' | 'city' | 'petals' | 'cube' | 'dunes' | 'rings';
 export type ArtKind = 'image' | 'video' | '3d';
 
 export interface Artwork {

@@ -43,7 +43,15 @@ export function itemsFromTasks(tasks: TaskResult[], kind: LibraryKind): LibraryI
       taskType: task.task_type,
     };
     if (task.status === 'queued' || task.status === 'generating') {
-      items.push({ ...base, key: null, index: 0, url: null, thumbUrl: null, width: null, height: null });
+      items.push({
+        ...base,
+        key: null,
+        index: 0,
+        url: null,
+        thumbUrl: null,
+        width: null,
+        height: null,
+      });
       continue;
     }
     if (task.status !== 'done') continue;

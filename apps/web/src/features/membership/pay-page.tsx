@@ -21,7 +21,11 @@ export function PayPage() {
             withBorder
             radius="lg"
             padding="lg"
-            style={plan.highlighted ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+            style={
+              plan.highlighted
+                ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }
+                : undefined
+            }
           >
             <Stack gap="sm">
               <Stack gap={2}>

@@ -23,11 +23,30 @@ export const plans: Plan[] = [
   {
     grade: 'plus',
     highlighted: true,
-    perks: ['credits4000', 'concurrent4', 'noWatermark', 'ownership', 'video10s', 'fastQueue', 'relaxed', 'pro4k', 'allTools'],
+    perks: [
+      'credits4000',
+      'concurrent4',
+      'noWatermark',
+      'ownership',
+      'video10s',
+      'fastQueue',
+      'relaxed',
+      'pro4k',
+      'allTools',
+    ],
   },
   {
     grade: 'pro',
-    perks: ['everythingPlus', 'fastestQueue', 'concurrent4', 'noWatermark', 'ownership', 'video10s', 'pro4k', 'allTools'],
+    perks: [
+      'everythingPlus',
+      'fastestQueue',
+      'concurrent4',
+      'noWatermark',
+      'ownership',
+      'video10s',
+      'pro4k',
+      'allTools',
+    ],
   },
 ];
 

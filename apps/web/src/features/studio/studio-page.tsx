@@ -1,5 +1,15 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconBook2, IconCompass, IconMovie, IconPhotoAi, IconPhotoVideo, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import {
+  IconArrowRight,
+  IconBook2,
+  IconBox,
+  IconCompass,
+  IconMovie,
+  IconPhotoAi,
+  IconPhotoVideo,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import classes from './studio.module.css';
@@ -10,16 +20,55 @@ interface StudioTile {
   background: string;
   /** Where the tile leads; tiles without one belong to features not yet released. */
   to?: string;
+  /** i18n keys, for tiles whose words live with their feature rather than under `studio`. */
+  titleKey?: string;
+  bodyKey?: string;
 }
 
-/** The six studio entries of spec §2. */
-const tiles: StudioTile[] = [
-  { key: 'imageGenerator', icon: IconPhotoAi, background: 'linear-gradient(135deg, #7c3aed, #db2777)' },
-  { key: 'imageToVideo', icon: IconPhotoVideo, background: 'linear-gradient(135deg, #f97316, #db2777)' },
-  { key: 'textToVideo', icon: IconMovie, background: 'linear-gradient(135deg, #0ea5e9, #6366f1)' },
-  { key: 'discover', icon: IconCompass, background: 'linear-gradient(135deg, #10b981, #0ea5e9)', to: '/home' },
+/** The six studio entries of spec §2, plus 3D generation, grouped into making and browsing. */
+const createTiles: StudioTile[] = [
+  {
+    key: 'imageGenerator',
+    icon: IconPhotoAi,
+    background: 'linear-gradient(135deg, #7c3aed, #db2777)',
+    to: '/studio/image',
+  },
+  {
+    key: 'imageToVideo',
+    icon: IconPhotoVideo,
+    background: 'linear-gradient(135deg, #f97316, #db2777)',
+    to: '/studio/video?mode=image',
+  },
+  {
+    key: 'textToVideo',
+    icon: IconMovie,
+    background: 'linear-gradient(135deg, #0ea5e9, #6366f1)',
+    to: '/studio/video?mode=text',
+  },
+  {
+    key: 'threeD',
+    icon: IconBox,
+    background: 'linear-gradient(135deg, #14b8a6, #7c3aed)',
+    to: '/studio/3d',
+    titleKey: 'generate.hub.threeD.title',
+    bodyKey: 'generate.hub.threeD.body',
+  },
+];
+
+const exploreTiles: StudioTile[] = [
+  {
+    key: 'discover',
+    icon: IconCompass,
+    background: 'linear-gradient(135deg, #10b981, #0ea5e9)',
+    to: '/home',
+  },
   { key: 'tutorials', icon: IconBook2, background: 'linear-gradient(135deg, #f59e0b, #ef4444)' },
-  { key: 'community', icon: IconUsersGroup, background: 'linear-gradient(135deg, #6366f1, #a855f7)', to: '/home' },
+  {
+    key: 'community',
+    icon: IconUsersGroup,
+    background: 'linear-gradient(135deg, #6366f1, #a855f7)',
+    to: '/home',
+  },
 ];
 
 function TileBody({ tile }: { tile: StudioTile }) {
@@ -32,11 +81,11 @@ function TileBody({ tile }: { tile: StudioTile }) {
         </ThemeIcon>
       </div>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Title order={2} fz="lg">
-          {t(`studio.tiles.${tile.key}.title`)}
+        <Title order={3} fz="lg">
+          {t(tile.titleKey ?? `studio.tiles.${tile.key}.title`)}
         </Title>
         {tile.to ? (
-          <IconArrowRight size={18} aria-hidden="true" />
+          <IconArrowRight size={18} aria-hidden="true" className={classes.arrow} />
         ) : (
           <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
             {t('common.comingSoon')}
@@ -44,9 +93,42 @@ function TileBody({ tile }: { tile: StudioTile }) {
         )}
       </Group>
       <Text size="sm" c="dimmed">
-        {t(`studio.tiles.${tile.key}.body`)}
+        {t(tile.bodyKey ?? `studio.tiles.${tile.key}.body`)}
       </Text>
     </Stack>
+  );
+}
+
+function TileGrid({ tiles, cols }: { tiles: StudioTile[]; cols: number }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: cols }} spacing="lg">
+      {tiles.map((tile) =>
+        tile.to ? (
+          <Card
+            key={tile.key}
+            component={Link}
+            to={tile.to}
+            withBorder
+            radius="lg"
+            padding="md"
+            className={classes.tile}
+          >
+            <TileBody tile={tile} />
+          </Card>
+        ) : (
+          <Card
+            key={tile.key}
+            withBorder
+            radius="lg"
+            padding="md"
+            className={classes.tile}
+            data-disabled
+          >
+            <TileBody tile={tile} />
+          </Card>
+        ),
+      )}
+    </SimpleGrid>
   );
 }
 
@@ -60,19 +142,18 @@ export function StudioPage() {
         </Title>
         <Text c="dimmed">{t('studio.subtitle')}</Text>
       </Stack>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="lg">
-        {tiles.map((tile) =>
-          tile.to ? (
-            <Card key={tile.key} component={Link} to={tile.to} withBorder radius="lg" padding="md" className={classes.tile}>
-              <TileBody tile={tile} />
-            </Card>
-          ) : (
-            <Card key={tile.key} withBorder radius="lg" padding="md" className={classes.tile} data-disabled>
-              <TileBody tile={tile} />
-            </Card>
-          ),
-        )}
-      </SimpleGrid>
+      <Stack gap="sm" component="section" aria-labelledby="studio-create">
+        <Title order={2} fz="md" c="dimmed" id="studio-create">
+          {t('generate.hub.create')}
+        </Title>
+        <TileGrid tiles={createTiles} cols={4} />
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="studio-explore">
+        <Title order={2} fz="md" c="dimmed" id="studio-explore">
+          {t('generate.hub.explore')}
+        </Title>
+        <TileGrid tiles={exploreTiles} cols={3} />
+      </Stack>
     </Stack>
   );
 }

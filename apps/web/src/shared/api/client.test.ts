@@ -12,7 +12,10 @@ vi.mock('../ui/toast', () => ({ toast: vi.fn() }));
 const fetchMock = vi.fn<typeof fetch>();
 
 function envelope(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 async function catchError(promise: Promise<unknown>): Promise<ApiError> {
@@ -25,7 +28,14 @@ async function catchError(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the call to fail');
 }
 
-const signedInUser = { userId: '1', username: 'ada', nickname: 'Ada', avatar: '', isAdmin: false, menuList: [] };
+const signedInUser = {
+  userId: '1',
+  username: 'ada',
+  nickname: 'Ada',
+  avatar: '',
+  isAdmin: false,
+  menuList: [],
+};
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -43,7 +53,9 @@ describe('apiRequest', () => {
   it('returns the result of a code 0 envelope and sends the agreed headers', async () => {
     fetchMock.mockResolvedValueOnce(envelope({ code: 0, msg: 'success', result: { id: 7 } }));
 
-    await expect(api.post('/prod-api/things', { name: 'x' }, { query: { page: 2 } })).resolves.toEqual({ id: 7 });
+    await expect(
+      api.post('/prod-api/things', { name: 'x' }, { query: { page: 2 } }),
+    ).resolves.toEqual({ id: 7 });
 
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/prod-api/things?page=2');
@@ -58,18 +70,31 @@ describe('apiRequest', () => {
 
   it('throws an ApiError and shows the server message for 3 s on a failure code', async () => {
     fetchMock.mockResolvedValueOnce(
-      envelope({ code: 1001, msg: 'Invalid parameters', result: { fields: [{ field: 'email', message: 'bad' }] } }, 400),
+      envelope(
+        {
+          code: 1001,
+          msg: 'Invalid parameters',
+          result: { fields: [{ field: 'email', message: 'bad' }] },
+        },
+        400,
+      ),
     );
 
     const error = await catchError(apiRequest('/prod-api/user/captcha'));
 
     expect(error).toMatchObject({ code: 1001, msg: 'Invalid parameters', httpStatus: 400 });
     expect(error.fields).toEqual([{ field: 'email', message: 'bad' }]);
-    expect(toast).toHaveBeenCalledWith({ type: 'error', message: 'Invalid parameters', duration: 3000 });
+    expect(toast).toHaveBeenCalledWith({
+      type: 'error',
+      message: 'Invalid parameters',
+      duration: 3000,
+    });
   });
 
   it('skips the toast when the caller asks for silence', async () => {
-    fetchMock.mockResolvedValueOnce(envelope({ code: 1009, msg: 'Folder name exists', result: null }, 409));
+    fetchMock.mockResolvedValueOnce(
+      envelope({ code: 1009, msg: 'Folder name exists', result: null }, 409),
+    );
     const error = await catchError(apiRequest('/api/folders', { silent: true }));
     expect(error.code).toBe(1009);
     expect(toast).not.toHaveBeenCalled();
@@ -92,7 +117,9 @@ describe('apiRequest', () => {
   });
 
   it('shows "System error" for a 5xx answer whatever its message', async () => {
-    fetchMock.mockResolvedValueOnce(envelope({ code: 1500, msg: 'stack trace here', result: null }, 500));
+    fetchMock.mockResolvedValueOnce(
+      envelope({ code: 1500, msg: 'stack trace here', result: null }, 500),
+    );
     const error = await catchError(apiRequest('/api/anything'));
     expect(error).toMatchObject({ code: 1500, httpStatus: 500, msg: 'System error' });
     expect(error.isServerError).toBe(true);
@@ -104,7 +131,9 @@ describe('apiRequest', () => {
     fetchMock.mockImplementationOnce(
       (_url, init) =>
         new Promise((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
         }),
     );
     const pending = catchError(apiRequest('/api/slow'));
@@ -115,19 +144,29 @@ describe('apiRequest', () => {
 
     const error = await pending;
     expect(error.code).toBe(ClientErrorCode.timeout);
-    expect(toast).toHaveBeenCalledWith({ type: 'error', message: 'Time out, please try again', duration: 3000 });
+    expect(toast).toHaveBeenCalledWith({
+      type: 'error',
+      message: 'Time out, please try again',
+      duration: 3000,
+    });
   });
 
   it('logs out and opens the login dialog on code 3015', async () => {
     useSession.setState({ user: signedInUser, hasRefreshCredential: true });
-    fetchMock.mockResolvedValueOnce(envelope({ code: 3015, msg: 'Please log in', result: null }, 401));
+    fetchMock.mockResolvedValueOnce(
+      envelope({ code: 3015, msg: 'Please log in', result: null }, 401),
+    );
     window.localStorage.setItem('refresh_token', 'r1');
     setSessionRefresher(() => Promise.resolve(false));
 
     const error = await catchError(apiRequest('/prod-api/user/info'));
 
     expect(error.code).toBe(3015);
-    expect(useSession.getState()).toMatchObject({ user: null, hasRefreshCredential: false, loginOpen: true });
+    expect(useSession.getState()).toMatchObject({
+      user: null,
+      hasRefreshCredential: false,
+      loginOpen: true,
+    });
     expect(window.localStorage.getItem('refresh_token')).toBeNull();
     expect(toast).not.toHaveBeenCalled();
   });
@@ -147,7 +186,9 @@ describe('apiRequest', () => {
     fetchMock
       .mockResolvedValueOnce(envelope({ code: 3015, msg: 'expired', result: null }, 401))
       .mockResolvedValueOnce(envelope({ code: 3015, msg: 'expired', result: null }, 401))
-      .mockImplementation(() => Promise.resolve(envelope({ code: 0, msg: 'success', result: 'ok' })));
+      .mockImplementation(() =>
+        Promise.resolve(envelope({ code: 0, msg: 'success', result: 'ok' })),
+      );
 
     const results = await Promise.all([apiRequest('/api/a'), apiRequest('/api/b')]);
 
@@ -158,7 +199,9 @@ describe('apiRequest', () => {
 
   it('asks to confirm the logout on codes 50008, 50012 and 50014, once', async () => {
     const openConfirm = vi.spyOn(modals, 'openConfirmModal').mockReturnValue('confirm');
-    fetchMock.mockImplementation(() => Promise.resolve(envelope({ code: 50012, msg: 'illegal token', result: null })));
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(envelope({ code: 50012, msg: 'illegal token', result: null })),
+    );
 
     await catchError(apiRequest('/api/a'));
     await catchError(apiRequest('/api/b'));

@@ -83,7 +83,12 @@ async function send(url: string, options: RequestOptions<unknown>): Promise<Resp
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       credentials: 'include',
       headers,
-      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       signal: controller.signal,
     });
   } catch (error) {
@@ -103,7 +108,11 @@ async function send(url: string, options: RequestOptions<unknown>): Promise<Resp
 }
 
 /** Applies spec §8 to a non-zero envelope and returns the error the caller receives. */
-function applyCodeRules(envelope: RawEnvelope, httpStatus: number, options: RequestOptions<unknown>): ApiError {
+function applyCodeRules(
+  envelope: RawEnvelope,
+  httpStatus: number,
+  options: RequestOptions<unknown>,
+): ApiError {
   const error = new ApiError({
     code: envelope.code,
     msg: envelope.msg,
@@ -115,7 +124,8 @@ function applyCodeRules(envelope: RawEnvelope, httpStatus: number, options: Requ
     case ErrorCode.refreshRejected:
       return error;
     case ErrorCode.commentReviewFailed:
-      if (!options.silent) toast({ type: 'warning', message: i18n.t('errors.commentReviewFailed') });
+      if (!options.silent)
+        toast({ type: 'warning', message: i18n.t('errors.commentReviewFailed') });
       return error;
     case ErrorCode.loginRequired:
       if (!options.noLogin && !isAdminPath(window.location.pathname)) handleLoginRequired();
@@ -146,7 +156,10 @@ async function readJson(response: Response): Promise<unknown> {
  * Calls the API and returns the envelope's `result`, or throws an ApiError after applying the
  * spec §8 reactions (toast, logout, confirm-logout dialog, pay dialog).
  */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
   const url = buildUrl(path, options.query);
   let response = await send(url, options);
   if (response.status === 401) {
@@ -166,7 +179,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (response.status >= 500 && response.status < 600) {
     const msg = i18n.t('errors.system');
     showError(msg, options.silent);
-    throw new ApiError({ code: isEnvelope(body) ? body.code : ErrorCode.systemError, msg, httpStatus: response.status });
+    throw new ApiError({
+      code: isEnvelope(body) ? body.code : ErrorCode.systemError,
+      msg,
+      httpStatus: response.status,
+    });
   }
   if (!isEnvelope(body)) {
     const msg = i18n.t('errors.generic');

@@ -50,7 +50,12 @@ export function useVersionPoll(): void {
         message: (
           <Text size="sm">
             {i18n.t('version.message')}{' '}
-            <Anchor component="button" type="button" size="sm" onClick={() => window.location.reload()}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => window.location.reload()}
+            >
               {i18n.t('version.reload')}
             </Anchor>
           </Text>

@@ -45,7 +45,8 @@ describe.each([
   it('keep every interpolation placeholder', () => {
     for (const [key, value] of english) {
       const placeholders = value.match(/{{\w+}}/g) ?? [];
-      for (const placeholder of placeholders) expect(translated.get(key), key).toContain(placeholder);
+      for (const placeholder of placeholders)
+        expect(translated.get(key), key).toContain(placeholder);
     }
   });
 

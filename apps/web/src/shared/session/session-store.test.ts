@@ -31,18 +31,45 @@ describe('session store', () => {
   });
 
   it('logout clears the stored session and opens the login dialog', () => {
-    for (const key of ['ticket', 'refresh_token', 'username', 'nickname', 'userId', 'avatar', 'invitation_code']) {
+    for (const key of [
+      'ticket',
+      'refresh_token',
+      'username',
+      'nickname',
+      'userId',
+      'avatar',
+      'invitation_code',
+    ]) {
       window.localStorage.setItem(key, 'x');
     }
     useSession.setState({
-      user: { userId: '1', username: 'ada', nickname: 'Ada', avatar: '', isAdmin: false, menuList: [] },
+      user: {
+        userId: '1',
+        username: 'ada',
+        nickname: 'Ada',
+        avatar: '',
+        isAdmin: false,
+        menuList: [],
+      },
       hasRefreshCredential: true,
     });
 
     useSession.getState().logout();
 
-    expect(useSession.getState()).toMatchObject({ user: null, hasRefreshCredential: false, loginOpen: true });
-    for (const key of ['ticket', 'refresh_token', 'username', 'nickname', 'userId', 'avatar', 'invitation_code']) {
+    expect(useSession.getState()).toMatchObject({
+      user: null,
+      hasRefreshCredential: false,
+      loginOpen: true,
+    });
+    for (const key of [
+      'ticket',
+      'refresh_token',
+      'username',
+      'nickname',
+      'userId',
+      'avatar',
+      'invitation_code',
+    ]) {
       expect(window.localStorage.getItem(key)).toBeNull();
     }
   });
@@ -50,7 +77,9 @@ describe('session store', () => {
   it('persists the user and sidebar modules, not the dialog flags', () => {
     useSession.getState().setPageKey('studio');
     useSession.getState().openLogin('https://lumen.test/');
-    const saved = JSON.parse(window.localStorage.getItem(SESSION_STORE_KEY) ?? '{}') as { state?: object };
+    const saved = JSON.parse(window.localStorage.getItem(SESSION_STORE_KEY) ?? '{}') as {
+      state?: object;
+    };
     expect(saved.state).toEqual({ user: null, sidebar: { pageKey: 'studio', opened: true } });
   });
 

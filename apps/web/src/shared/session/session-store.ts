@@ -64,7 +64,11 @@ const tabId = Math.random().toString(36).slice(2);
 
 /** The cross-tab broadcasts of spec §4. */
 export type SessionEvent = 'login' | 'logout' | 'account-update';
-const sessionEvents: readonly string[] = ['login', 'logout', 'account-update'] satisfies SessionEvent[];
+const sessionEvents: readonly string[] = [
+  'login',
+  'logout',
+  'account-update',
+] satisfies SessionEvent[];
 
 /** Tells other tabs about a session change; they decide what to do (see app/use-session-sync). */
 export function broadcastSessionEvent(type: SessionEvent): void {
@@ -102,7 +106,8 @@ export const useSession = create<SessionState>()(
       logout: (options = {}) => {
         const wasSignedIn = get().user !== null || get().hasRefreshCredential;
         clearStoredSession();
-        const open = options.openLogin !== false && !isLoginSuppressed(options.address ?? currentAddress());
+        const open =
+          options.openLogin !== false && !isLoginSuppressed(options.address ?? currentAddress());
         set((state) => ({
           user: null,
           hasRefreshCredential: false,

@@ -1,4 +1,4 @@
-import { billsFilters, billsResultSchema } from '@lumen/contracts/credits';
+import { billsResultSchema, type billsFilters } from '@lumen/contracts/credits';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../shared/api/client';

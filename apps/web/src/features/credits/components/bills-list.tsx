@@ -6,6 +6,18 @@ import type { BillRow } from '../api/list-bills';
 import { creditsColor, formatDateTime, formatSignedCredits } from '../credit-format';
 import { BillTypeBadge } from './bill-type-badge';
 
+/**
+ * The server words grants in the user's language but records generations, their refunds and
+ * expiry sweeps by code (the task type, `expired`); those get a readable name here.
+ */
+function eventLabel(t: TFunction, row: BillRow): string {
+  if (row.event === 'expired') return t('credits.events.expired');
+  if (row.service && row.event === row.service) {
+    return t(row.type === 'refund' ? 'credits.events.refund' : 'credits.events.generation');
+  }
+  return row.event;
+}
+
 function serviceLabel(t: TFunction, service: string | null): string {
   if (!service) return '—';
   return t(`credits.services.${service}`, { defaultValue: service });
@@ -31,10 +43,12 @@ export function BillsList({ rows }: { rows: BillRow[] }) {
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <Stack gap={2} miw={0}>
                 <Text fw={600} size="sm" truncate>
-                  {row.event}
+                  {eventLabel(t, row)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatDateTime(row.date, lang)} · {serviceLabel(t, row.service)}
+                  {row.service
+                    ? `${formatDateTime(row.date, lang)} · ${serviceLabel(t, row.service)}`
+                    : formatDateTime(row.date, lang)}
                 </Text>
               </Stack>
               <Text fw={800} c={creditsColor(row.credits)} style={{ whiteSpace: 'nowrap' }}>
@@ -72,12 +86,17 @@ export function BillsList({ rows }: { rows: BillRow[] }) {
               <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 {formatDateTime(row.date, lang)}
               </Table.Td>
-              <Table.Td fw={600}>{row.event}</Table.Td>
+              <Table.Td fw={600}>{eventLabel(t, row)}</Table.Td>
               <Table.Td>{serviceLabel(t, row.service)}</Table.Td>
               <Table.Td>
                 <BillTypeBadge type={row.type} />
               </Table.Td>
-              <Table.Td ta="right" fw={800} c={creditsColor(row.credits)} style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td
+                ta="right"
+                fw={800}
+                c={creditsColor(row.credits)}
+                style={{ whiteSpace: 'nowrap' }}
+              >
                 {formatSignedCredits(row.credits, lang)}
               </Table.Td>
               <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>

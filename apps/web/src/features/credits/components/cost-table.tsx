@@ -25,7 +25,7 @@ export function CostTable({
         {rows.map((row) => (
           <Table.Tr key={row.key}>
             <Table.Td>{t(`${labelPrefix}.${row.key}`)}</Table.Td>
-            <Table.Td ta="right">
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
               <Text span fw={700}>
                 {t('credits.policy.costs.value', { count: row.credits })}
               </Text>

@@ -15,7 +15,9 @@ export function CreditsBadge({ compact = false }: { compact?: boolean }) {
 
   const credits = account.data?.credits;
   const label =
-    credits === undefined ? t('credits.badge.loading') : t('credits.badge.label', { count: credits });
+    credits === undefined
+      ? t('credits.badge.loading')
+      : t('credits.badge.label', { count: credits });
   return (
     <Tooltip label={t('credits.badge.tooltip')} withArrow disabled={compact}>
       <UnstyledButton

@@ -1,5 +1,12 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconBox, IconMovie, IconPhoto, IconSparkles, IconUserCircle, type Icon } from '@tabler/icons-react';
+import {
+  IconBox,
+  IconMovie,
+  IconPhoto,
+  IconSparkles,
+  IconUserCircle,
+  type Icon,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAlgoTimes } from '../api/get-algo-times';
 
@@ -34,11 +41,19 @@ export function GenerationCounters() {
               </Text>
               {value ? (
                 <>
-                  <Text fz={26} fw={800} lh={1.1} aria-label={t('member.counters.todayLabel', { count: value.generated })}>
+                  <Text
+                    fz={26}
+                    fw={800}
+                    lh={1.1}
+                    aria-label={t('member.counters.todayLabel', { count: value.generated })}
+                  >
                     {number.format(value.generated)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t('member.counters.allTime', { count: value.all, formatted: number.format(value.all) })}
+                    {t('member.counters.allTime', {
+                      count: value.all,
+                      formatted: number.format(value.all),
+                    })}
                   </Text>
                 </>
               ) : (

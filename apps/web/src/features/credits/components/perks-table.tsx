@@ -1,4 +1,10 @@
-import { estimatedWaitMinutes, gatedFeatures, gradeLimits, type Grade, type GradeLimits } from '@lumen/contracts/plans';
+import {
+  estimatedWaitMinutes,
+  gatedFeatures,
+  gradeLimits,
+  type Grade,
+  type GradeLimits,
+} from '@lumen/contracts/plans';
 import { Card, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -15,13 +21,22 @@ function Yes({ yes }: { yes: boolean }) {
 }
 
 /** Rows of the comparison, read from the same limits the server enforces. */
-const rows: { key: string; cell: (limits: GradeLimits, grade: Grade, t: TFunction) => ReactNode }[] = [
+const rows: {
+  key: string;
+  cell: (limits: GradeLimits, grade: Grade, t: TFunction) => ReactNode;
+}[] = [
   { key: 'imagesPerRun', cell: (l) => l.imagesPerRun },
   { key: 'activeImageTasks', cell: (l) => l.activeImageTasks },
   { key: 'activeVideoTasks', cell: (l) => l.activeVideoTasks },
   { key: 'concurrentTasks', cell: (l) => l.concurrentTasks },
-  { key: 'videoSeconds', cell: (l, _g, t) => t('member.perks.seconds', { list: l.videoSeconds.join(' / ') }) },
-  { key: 'queue', cell: (_l, g, t) => t('member.perks.minutes', { count: estimatedWaitMinutes(g) }) },
+  {
+    key: 'videoSeconds',
+    cell: (l, _g, t) => t('member.perks.seconds', { list: l.videoSeconds.join(' / ') }),
+  },
+  {
+    key: 'queue',
+    cell: (_l, g, t) => t('member.perks.minutes', { count: estimatedWaitMinutes(g) }),
+  },
   { key: 'noWatermark', cell: (l) => <Yes yes={!l.watermark} /> },
   { key: 'private', cell: (l) => <Yes yes={l.features.has('private')} /> },
   { key: 'proTools', cell: (l) => <Yes yes={l.features.size === gatedFeatures.length} /> },
@@ -62,7 +77,12 @@ export function PerksTable({ currentGrade }: { currentGrade: number | undefined 
                 </Table.Td>
                 {comparedGrades.map((grade) => (
                   <Table.Td key={grade} style={highlight(grade)}>
-                    <Text size="sm" fw={600} component="div" style={{ display: 'flex', justifyContent: 'center' }}>
+                    <Text
+                      size="sm"
+                      fw={600}
+                      component="div"
+                      style={{ display: 'flex', justifyContent: 'center' }}
+                    >
                       {row.cell(gradeLimits[grade], grade, t)}
                     </Text>
                   </Table.Td>

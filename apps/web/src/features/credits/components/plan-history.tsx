@@ -38,9 +38,12 @@ export function PlanHistory() {
                   {t(gradeNameKey(plan.grade))}
                   {plan.plan_name.endsWith('-year') ? ` · ${t('member.plan.yearly')}` : ''}
                 </Table.Td>
-                <Table.Td>{t(`member.sources.${plan.source}`, { defaultValue: plan.source })}</Table.Td>
+                <Table.Td>
+                  {t(`member.sources.${plan.source}`, { defaultValue: plan.source })}
+                </Table.Td>
                 <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDate(plan.starts_at, i18n.language)} – {formatDate(plan.ends_at, i18n.language)}
+                  {formatDate(plan.starts_at, i18n.language)} –{' '}
+                  {formatDate(plan.ends_at, i18n.language)}
                 </Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={plan.active ? 'teal' : 'gray'}>

@@ -1,5 +1,12 @@
 import { Card, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCalendarEvent, IconCrown, IconGift, IconShoppingBag, IconSun, type Icon } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconCrown,
+  IconGift,
+  IconShoppingBag,
+  IconSun,
+  type Icon,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { creditValidity } from '../credit-policy';
 

@@ -1,6 +1,19 @@
 import { billsFilters } from '@lumen/contracts/credits';
-import { Alert, Card, Group, Loader, Pagination, SegmentedControl, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Card,
+  Group,
+  Loader,
+  Pagination,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BILLS_PAGE_SIZE, useBills, type BillsFilter } from '../api/list-bills';
@@ -14,6 +27,7 @@ export function CreditBillsPage() {
   const [filter, setFilter] = useState<BillsFilter>('all');
   const [page, setPage] = useState(1);
   const bills = useBills(filter, page);
+  const narrow = useMediaQuery('(max-width: 31.99em)', false, { getInitialValueInEffect: false });
   const total = bills.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / BILLS_PAGE_SIZE));
   const rows = bills.data?.data ?? [];
@@ -39,6 +53,8 @@ export function CreditBillsPage() {
             }}
             data={billsFilters.map((value) => ({ value, label: t(`credits.filters.${value}`) }))}
             radius="xl"
+            size={narrow ? 'xs' : 'sm'}
+            fullWidth={narrow}
             className={classes.filters}
             aria-label={t('credits.bills.filterLabel')}
           />

@@ -1,4 +1,15 @@
-import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconCheck, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -75,7 +86,12 @@ export function CreditPolicyPage() {
         </List>
         <Group mt="xl" gap="sm">
           {signedIn ? (
-            <Button component={Link} to="/account/credits" radius="xl" leftSection={<IconReceipt size={16} />}>
+            <Button
+              component={Link}
+              to="/account/credits"
+              radius="xl"
+              leftSection={<IconReceipt size={16} />}
+            >
               {t('credits.policy.viewBills')}
             </Button>
           ) : null}

@@ -35,7 +35,7 @@ export function MemberPage() {
       <Title order={1} fz={{ base: 24, sm: 30 }}>
         {t('member.title')}
       </Title>
-      <Grid gutter="lg">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <PlanCard account={account.data} />
         </Grid.Col>

@@ -3,7 +3,11 @@ import { api } from '../../../shared/api/client';
 
 /** `POST /prod-api/content/tasks/{id}/cancel`: the held credits come back at once. */
 export function cancelTask(taskId: string): Promise<TaskResult> {
-  return api.post(`/prod-api/content/tasks/${encodeURIComponent(taskId)}/cancel`, {}, {
-    schema: taskResultSchema,
-  });
+  return api.post(
+    `/prod-api/content/tasks/${encodeURIComponent(taskId)}/cancel`,
+    {},
+    {
+      schema: taskResultSchema,
+    },
+  );
 }

@@ -11,7 +11,8 @@ export function createUpload(file: File): Promise<UploadTicket> {
   return api.post(
     '/prod-api/content/uploads',
     { filename: file.name, content_type: file.type, size: file.size },
-    { schema: uploadTicketSchema },
+    // Silent: the input shows the refusal next to itself.
+    { schema: uploadTicketSchema, silent: true },
   );
 }
 
@@ -28,5 +29,9 @@ export async function putUpload(ticket: UploadTicket, file: File, signal?: Abort
 
 /** `POST /prod-api/content/uploads/complete`: the server inspects the real file. */
 export function completeUpload(key: string): Promise<UploadedMedia> {
-  return api.post('/prod-api/content/uploads/complete', { key }, { schema: uploadedMediaSchema });
+  return api.post(
+    '/prod-api/content/uploads/complete',
+    { key },
+    { schema: uploadedMediaSchema, silent: true },
+  );
 }

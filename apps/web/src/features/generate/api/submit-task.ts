@@ -11,6 +11,8 @@ export interface SubmitBody {
   negative_prompt?: string;
   params: SubmitParams;
   images?: string[];
+  /** Spec §3 magic prompt: the server enriches a short prompt before it is used. */
+  magic_prompt?: boolean;
   version?: string;
   request_id: string;
 }

@@ -11,10 +11,8 @@ export interface Camera {
   zoom: number;
 }
 
-export const staticCamera: Camera = { x: 0, y: 0, zoom: 0 };
-
 const presets = {
-  static: staticCamera,
+  static: { x: 0, y: 0, zoom: 0 },
   panLeft: { x: -0.3, y: 0, zoom: 0 },
   panRight: { x: 0.3, y: 0, zoom: 0 },
   panUp: { x: 0, y: -0.3, zoom: 0 },
@@ -34,7 +32,13 @@ function presetOf(camera: Camera): Preset {
 const axes = ['x', 'y', 'zoom'] as const;
 
 /** Camera control: a few named moves, and sliders for anything in between. */
-export function CameraControl({ value, onChange }: { value: Camera; onChange: (camera: Camera) => void }) {
+export function CameraControl({
+  value,
+  onChange,
+}: {
+  value: Camera;
+  onChange: (camera: Camera) => void;
+}) {
   const { t } = useTranslation();
   const [fineTune, setFineTune] = useState(false);
   const preset = presetOf(value);

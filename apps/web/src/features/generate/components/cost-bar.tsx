@@ -29,7 +29,9 @@ export function CostBar({ quote, submitting, blocker }: CostBarProps) {
         <Group gap={4} wrap="nowrap">
           <IconBolt size={16} color="var(--mantine-color-yellow-6)" aria-hidden="true" />
           <Text size="sm" fw={600} aria-live="polite">
-            {relaxed ? t('generate.cost.relaxed') : t('generate.cost.credits', { count: quote.cost })}
+            {relaxed
+              ? t('generate.cost.relaxed')
+              : t('generate.cost.credits', { count: quote.cost })}
           </Text>
           {quote.loading ? <Loader size={12} type="dots" aria-hidden="true" /> : null}
         </Group>
@@ -47,9 +49,18 @@ export function CostBar({ quote, submitting, blocker }: CostBarProps) {
             type="button"
             size="xs"
             fw={600}
-            onClick={() => handlePayRequired(refusal.reason_code ?? ErrorCode.upgradeRequired, refusal.reason ?? '')}
+            onClick={() =>
+              handlePayRequired(
+                refusal.reason_code ?? ErrorCode.upgradeRequired,
+                refusal.reason ?? '',
+              )
+            }
           >
-            {t(refusal.reason_code === ErrorCode.noCredits ? 'generate.cost.getCredits' : 'generate.cost.upgrade')}
+            {t(
+              refusal.reason_code === ErrorCode.noCredits
+                ? 'generate.cost.getCredits'
+                : 'generate.cost.upgrade',
+            )}
           </Anchor>
         </Text>
       ) : null}

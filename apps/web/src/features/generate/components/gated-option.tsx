@@ -1,58 +1,8 @@
-import { TOAST_DEFAULT_MS } from '@lumen/contracts/constants';
-import { ErrorCode } from '@lumen/contracts/error-codes';
-import { gradeLimits, gradeValues, type GatedFeature, type Grade } from '@lumen/contracts/plans';
-import { Badge, Tooltip } from '@mantine/core';
+import type { GatedFeature } from '@lumen/contracts/plans';
+import { Badge, Group, Switch, Text, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { handlePayRequired } from '../../../shared/api/session-hooks';
-import { i18n } from '../../../shared/i18n/i18n';
-import { toast } from '../../../shared/ui/toast';
-import { useAccount } from '../api/get-account';
-
-/** The §8 upgrade messages, under `generate.upgrade`. */
-export type UpgradeReason = 'feature' | 'moreImages' | 'proModel' | 'longVideo';
-
-/**
- * Spec §5, §8: a gated choice shows the upgrade message (3 s, with a close button) and opens the
- * pay dialog through the handler the payments feature registers with the API client.
- */
-export function promptUpgrade(reason: UpgradeReason, values?: Record<string, string | number>): void {
-  const message = i18n.t(`generate.upgrade.${reason}`, values);
-  toast({ type: 'warning', message, duration: TOAST_DEFAULT_MS, closable: true, id: 'generate-upgrade' });
-  handlePayRequired(ErrorCode.upgradeRequired, message);
-}
-
-function toGrade(value: number | undefined): Grade {
-  return gradeValues.find((g) => g === value) ?? 0;
-}
-
-export interface Gating {
-  grade: Grade;
-  /** Whether the §6 download watermark applies. */
-  watermark: boolean;
-  imagesPerRun: number;
-  videoSeconds: readonly number[];
-  allows: (feature: GatedFeature) => boolean;
-}
-
-/**
- * What the account's grade may use (contracts `gradeLimits`). Visitors see the free grade's
- * limits; with payment mode off nothing is gated (spec §5).
- */
-export function useGating(): Gating {
-  const { data: account } = useAccount();
-  const grade = toGrade(account?.grade);
-  const limits = gradeLimits[grade];
-  const enforced = account?.isPayment ?? true;
-  const top = gradeLimits[4];
-  return {
-    grade,
-    watermark: enforced && limits.watermark,
-    imagesPerRun: enforced ? limits.imagesPerRun : top.imagesPerRun,
-    videoSeconds: enforced ? limits.videoSeconds : top.videoSeconds,
-    allows: (feature) => !enforced || limits.features.has(feature),
-  };
-}
+import { promptUpgrade, useGating, type UpgradeReason } from '../gating';
 
 /** The small lock shown next to a choice the plan does not include. */
 export function LockBadge({ compact = false }: { compact?: boolean }) {
@@ -69,5 +19,50 @@ export function LockBadge({ compact = false }: { compact?: boolean }) {
         {t('generate.gating.badge')}
       </Badge>
     </Tooltip>
+  );
+}
+
+interface GatedSwitchProps {
+  feature: GatedFeature;
+  reason: UpgradeReason;
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/**
+ * An on/off option the grade may not include (e.g. private generation, plus and above per
+ * docs/decisions/0008-grade-gating.md). Locked, it stays off and pressing it asks to upgrade.
+ */
+export function GatedSwitch({
+  feature,
+  reason,
+  label,
+  description,
+  checked,
+  onChange,
+}: GatedSwitchProps) {
+  const locked = !useGating().allows(feature);
+  return (
+    <Switch
+      checked={checked && !locked}
+      onChange={(event) => {
+        if (locked) promptUpgrade(reason);
+        else onChange(event.currentTarget.checked);
+      }}
+      aria-label={label}
+      label={
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={600} span>
+            {label}
+          </Text>
+          {locked ? <LockBadge /> : null}
+        </Group>
+      }
+      description={description}
+      labelPosition="left"
+      styles={{ body: { justifyContent: 'space-between' }, labelWrapper: { flex: 1 } }}
+    />
   );
 }

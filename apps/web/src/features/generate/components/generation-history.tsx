@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { useTaskHistory } from '../api/list-tasks';
 import { ResultCard } from './result-card';
 import type { ResultActions } from './result-media';
-import classes from './studio.module.css';
+import classes from './results.module.css';
 
 interface GenerationHistoryProps extends ResultActions {
   tasks: TaskResult[];
@@ -16,7 +16,11 @@ export function GenerationHistory({ tasks, query, ...actions }: GenerationHistor
   const { t } = useTranslation();
   if (query.isPending && query.fetchStatus !== 'idle') {
     return (
-      <div className={classes.historyGrid} aria-busy="true" aria-label={t('generate.history.loading')}>
+      <div
+        className={classes.historyGrid}
+        aria-busy="true"
+        aria-label={t('generate.history.loading')}
+      >
         {[0, 1].map((i) => (
           <Skeleton key={i} height={260} radius="lg" />
         ))}
@@ -42,7 +46,11 @@ export function GenerationHistory({ tasks, query, ...actions }: GenerationHistor
       </div>
       {query.hasNextPage ? (
         <Group justify="center" mt="lg">
-          <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+          <Button
+            variant="default"
+            onClick={() => void query.fetchNextPage()}
+            loading={query.isFetchingNextPage}
+          >
             {t('generate.history.loadMore')}
           </Button>
         </Group>

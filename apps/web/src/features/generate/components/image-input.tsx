@@ -13,7 +13,7 @@ import {
   type ImageSize,
   type UploadedImage,
 } from '../upload-image';
-import classes from './studio.module.css';
+import classes from './controls.module.css';
 
 export interface PickedImage extends UploadedImage {
   previewUrl: string;
@@ -29,7 +29,8 @@ interface ImageInputProps {
   validate?: (size: ImageSize) => ImageProblem | null;
 }
 
-type Phase = { state: 'idle' } | { state: 'busy'; previewUrl: string } | { state: 'error'; message: string };
+type Phase =
+  { state: 'idle' } | { state: 'busy'; previewUrl: string } | { state: 'error'; message: string };
 
 /**
  * One input image: checks it here with the spec §5 messages, then uploads it through the
@@ -65,8 +66,12 @@ export function ImageInput({ label, hint, rules, value, onChange, validate }: Im
       setPhase({ state: 'idle' });
     } catch (error) {
       URL.revokeObjectURL(previewUrl);
-      const problem: ImageProblem = error instanceof ImageCheckError ? error.problem : { key: 'failed' };
-      setPhase({ state: 'error', message: describe(problem, error instanceof Error ? error.message : undefined) });
+      const problem: ImageProblem =
+        error instanceof ImageCheckError ? error.problem : { key: 'failed' };
+      setPhase({
+        state: 'error',
+        message: describe(problem, error instanceof Error ? error.message : undefined),
+      });
     }
   }
 

@@ -3,13 +3,21 @@ import { Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useIsMobileLayout } from '../use-mobile-layout';
 import { ResultToolbar, type ResultActions, type SubTask } from './result-media';
-import classes from './studio.module.css';
+import classes from './results.module.css';
 
 interface MediaLightboxProps extends ResultActions {
   task: TaskResult;
   sub: SubTask;
   index: number;
   onClose: () => void;
+}
+
+/** An action that also closes the lightbox, so its effect (a new run, a seed set) is seen. */
+function closeAfter<T>(action: (value: T) => void, onClose: () => void) {
+  return (value: T) => {
+    action(value);
+    onClose();
+  };
 }
 
 /** "Open large": the full-size image with its prompt, seed and size. */
@@ -28,7 +36,12 @@ export function MediaLightbox({ task, sub, index, onClose, ...actions }: MediaLi
     >
       <Stack gap="md">
         <div className={classes.lightboxImage}>
-          <Image src={sub.url} alt={task.prompt || t('generate.result.imageAlt', { index: index + 1 })} fit="contain" mah="72vh" />
+          <Image
+            src={sub.url}
+            alt={task.prompt || t('generate.result.imageAlt', { index: index + 1 })}
+            fit="contain"
+            mah="72vh"
+          />
         </div>
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={4} style={{ flex: 1, minWidth: 240 }}>
@@ -42,14 +55,15 @@ export function MediaLightbox({ task, sub, index, onClose, ...actions }: MediaLi
                 .join(' · ')}
             </Text>
           </Stack>
-          <div className={classes.lightboxToolbar}>
+          <div>
             <ResultToolbar
+              labelled
               task={task}
               sub={sub}
               index={index}
-              {...actions}
-              {...(actions.onReuseSeed ? { onReuseSeed: (seed: number) => { actions.onReuseSeed?.(seed); onClose(); } } : {})}
-              {...(actions.onRecreate ? { onRecreate: (run: TaskResult) => { actions.onRecreate?.(run); onClose(); } } : {})}
+              watermark={actions.watermark}
+              onReuseSeed={actions.onReuseSeed && closeAfter(actions.onReuseSeed, onClose)}
+              onRecreate={actions.onRecreate && closeAfter(actions.onRecreate, onClose)}
             />
           </div>
         </Group>

@@ -1,16 +1,18 @@
 import { imageModels } from '@lumen/contracts/generation';
 import { Group, Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LockBadge, promptUpgrade, useGating } from './gated-option';
+import { isLockedModel, promptUpgrade, useGating } from '../gating';
+import { LockBadge } from './gated-option';
 
 export type ImageModel = (typeof imageModels)[number];
 
-/** The professional model is for plus and above (spec §5 "pro image model"). */
-export function isLockedModel(model: ImageModel, allowsPro: boolean): boolean {
-  return model === 'professional' && !allowsPro;
-}
-
-export function ModelSelect({ value, onChange }: { value: ImageModel; onChange: (model: ImageModel) => void }) {
+export function ModelSelect({
+  value,
+  onChange,
+}: {
+  value: ImageModel;
+  onChange: (model: ImageModel) => void;
+}) {
   const { t } = useTranslation();
   const allowsPro = useGating().allows('pro_image_model');
   return (
@@ -20,11 +22,14 @@ export function ModelSelect({ value, onChange }: { value: ImageModel; onChange: 
       value={value}
       allowDeselect={false}
       checkIconPosition="right"
-      data={imageModels.map((model) => ({ value: model, label: t(`generate.models.${model}.name`) }))}
+      data={imageModels.map((model) => ({
+        value: model,
+        label: t(`generate.models.${model}.name`),
+      }))}
       renderOption={({ option }) => (
         <Group gap="xs" justify="space-between" wrap="nowrap" style={{ flex: 1 }}>
           <Text size="sm">{option.label}</Text>
-          {isLockedModel(option.value as ImageModel, allowsPro) ? <LockBadge /> : null}
+          {isLockedModel(option.value, allowsPro) ? <LockBadge /> : null}
         </Group>
       )}
       onChange={(next) => {

@@ -6,7 +6,6 @@ import {
   Box3,
   DirectionalLight,
   HemisphereLight,
-  Material,
   Mesh,
   PerspectiveCamera,
   Scene,
@@ -14,11 +13,12 @@ import {
   Texture,
   Vector3,
   WebGLRenderer,
+  type Material,
   type Object3D,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import classes from './studio.module.css';
+import classes from './results.module.css';
 
 interface ModelViewerProps {
   url: string;
@@ -46,7 +46,8 @@ function frame(model: Object3D, camera: PerspectiveCamera, controls: OrbitContro
   model.position.sub(center);
   camera.near = size / 100;
   camera.far = size * 100;
-  camera.position.set(size * 0.55, size * 0.35, size * 0.8);
+  // About 1.5 diagonals away: the whole model fits the 40° view with a margin.
+  camera.position.set(size * 0.8, size * 0.5, size * 1.15);
   camera.updateProjectionMatrix();
   controls.target.set(0, 0, 0);
   controls.maxDistance = size * 4;
@@ -142,8 +143,16 @@ export function ModelViewer({ url, poster, label }: ModelViewerProps) {
   }, [url]);
 
   return (
-    <div className={classes.modelViewer} ref={host} role="img" aria-label={label} data-state={state}>
-      {state !== 'ready' && poster ? <img src={poster} alt="" className={classes.modelPoster} /> : null}
+    <div
+      className={classes.modelViewer}
+      ref={host}
+      role="img"
+      aria-label={label}
+      data-state={state}
+    >
+      {state !== 'ready' && poster ? (
+        <img src={poster} alt="" className={classes.modelPoster} />
+      ) : null}
       {state === 'failed' ? (
         <Text size="xs" className={classes.modelNote}>
           {t('generate.result.modelUnavailable')}

@@ -2,7 +2,7 @@ import { Group, Text, UnstyledButton } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockBadge } from './gated-option';
-import classes from './studio.module.css';
+import classes from './controls.module.css';
 
 export interface ChipOption<T extends string | number> {
   value: T;

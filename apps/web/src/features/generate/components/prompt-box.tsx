@@ -1,9 +1,10 @@
 import { PROMPT_MAX_LENGTH } from '@lumen/contracts/tasks';
-import { Collapse, Group, Text, Textarea, UnstyledButton } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { Collapse, Group, Switch, Text, Textarea, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import classes from './studio.module.css';
+import { PROMPT_INPUT_ID } from '../prompt-rules';
+import classes from './controls.module.css';
 
 interface PromptBoxProps {
   value: string;
@@ -14,24 +15,29 @@ interface PromptBoxProps {
   /** A message to show under the box, e.g. the server's word on a refused prompt. */
   error?: string | null;
   negative?: { value: string; onChange: (value: string) => void };
-}
-
-export function promptProblem(prompt: string, required: boolean): 'required' | 'tooLong' | null {
-  if (prompt.length > PROMPT_MAX_LENGTH) return 'tooLong';
-  if (required && prompt.trim() === '') return 'required';
-  return null;
+  /** Spec §3 magic prompt toggle; keyframes turn it off (§4). */
+  magic?: { value: boolean; onChange: (value: boolean) => void; unavailable?: boolean };
 }
 
 /** The prompt with a character counter, and the optional negative prompt behind a toggle. */
-export function PromptBox({ value, onChange, required = true, placeholder, error, negative }: PromptBoxProps) {
+export function PromptBox({
+  value,
+  onChange,
+  required = true,
+  placeholder,
+  error,
+  negative,
+  magic,
+}: PromptBoxProps) {
   const { t } = useTranslation();
   const [negativeOpen, setNegativeOpen] = useState(() => Boolean(negative?.value));
   const tooLong = value.length > PROMPT_MAX_LENGTH;
   const message = tooLong ? t('generate.prompt.tooLong', { max: PROMPT_MAX_LENGTH }) : error;
 
   return (
-    <div className={classes.promptBox}>
+    <div>
       <Textarea
+        id={PROMPT_INPUT_ID}
         label={t('generate.prompt.label')}
         placeholder={placeholder}
         value={value}
@@ -56,7 +62,10 @@ export function PromptBox({ value, onChange, required = true, placeholder, error
               <IconChevronDown
                 size={14}
                 aria-hidden="true"
-                style={{ transform: negativeOpen ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+                style={{
+                  transform: negativeOpen ? 'rotate(180deg)' : undefined,
+                  transition: 'transform 150ms',
+                }}
               />
               {t('generate.prompt.negativeToggle')}
             </Group>
@@ -64,8 +73,13 @@ export function PromptBox({ value, onChange, required = true, placeholder, error
         ) : (
           <span />
         )}
-        <Text id="generate-prompt-counter" size="xs" c={tooLong ? 'red' : 'dimmed'} aria-live="polite">
-          {t('generate.prompt.counter', { count: value.length, max: PROMPT_MAX_LENGTH })}
+        <Text
+          id="generate-prompt-counter"
+          size="xs"
+          c={tooLong ? 'red' : 'dimmed'}
+          aria-live="polite"
+        >
+          {`${value.length} / ${PROMPT_MAX_LENGTH}`}
         </Text>
       </Group>
       {negative ? (
@@ -82,6 +96,30 @@ export function PromptBox({ value, onChange, required = true, placeholder, error
             maxLength={PROMPT_MAX_LENGTH}
           />
         </Collapse>
+      ) : null}
+      {magic ? (
+        <Tooltip
+          label={t('generate.prompt.magicKeyframes')}
+          disabled={!magic.unavailable}
+          withArrow
+        >
+          <Switch
+            mt="sm"
+            size="sm"
+            checked={magic.value && !magic.unavailable}
+            disabled={magic.unavailable}
+            onChange={(event) => magic.onChange(event.currentTarget.checked)}
+            label={
+              <Group gap={4} wrap="nowrap">
+                <IconWand size={14} aria-hidden="true" />
+                {t('generate.prompt.magic')}
+              </Group>
+            }
+            description={t(
+              magic.unavailable ? 'generate.prompt.magicKeyframes' : 'generate.prompt.magicHint',
+            )}
+          />
+        </Tooltip>
       ) : null}
     </div>
   );

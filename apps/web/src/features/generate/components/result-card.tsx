@@ -1,13 +1,20 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
 import { Alert, Badge, Button, Card, Group, Progress, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconClockHour4, IconPlayerStopFilled, IconShieldExclamation } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconClockHour4,
+  IconPlayerStopFilled,
+  IconShieldExclamation,
+} from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getCurrentLanguage } from '../../../shared/i18n/i18n';
+import { accountQueryRoot } from '../../../shared/session/account-info';
 import { cancelTask } from '../api/cancel-task';
+import { ratioParts } from '../aspect-ratio';
 import { generateKeys, isActive } from '../task-kinds';
 import { ResultMedia, type ResultActions } from './result-media';
-import classes from './studio.module.css';
+import classes from './results.module.css';
 
 export const PREVIEW_ENGINE = 'local-preview';
 
@@ -34,14 +41,14 @@ function useCancel(taskId: string) {
     mutationFn: () => cancelTask(taskId),
     onSuccess: (task) => {
       queryClient.setQueryData(generateKeys.task(taskId), task);
-      void queryClient.invalidateQueries({ queryKey: generateKeys.account });
+      void queryClient.invalidateQueries({ queryKey: accountQueryRoot });
       void queryClient.invalidateQueries({ queryKey: generateKeys.histories });
     },
   });
 }
 
 function Placeholders({ task, ratio }: { task: TaskResult; ratio: string }) {
-  const [w = 1, h = 1] = ratio.split(':').map(Number);
+  const [w, h] = ratioParts(ratio);
   const count = Math.max(1, task.sub_task_results.length);
   return (
     <div className={classes.mediaGrid} data-count={Math.min(count, 4)}>
@@ -116,7 +123,9 @@ function EndedState({ task }: { task: TaskResult }) {
       icon={flagged ? <IconShieldExclamation size={18} /> : <IconAlertTriangle size={18} />}
       title={t(flagged ? 'generate.status.flaggedTitle' : 'generate.status.failedTitle')}
     >
-      <Text size="sm">{task.error || t(flagged ? 'generate.status.flagged' : 'generate.status.failed')}</Text>
+      <Text size="sm">
+        {task.error || t(flagged ? 'generate.status.flagged' : 'generate.status.failed')}
+      </Text>
       <Text size="sm" c="dimmed" mt={4}>
         {t('generate.status.refunded')}
       </Text>
@@ -129,9 +138,15 @@ export function ResultCard({ task, estimatedWaitMin, ratio = '1:1', ...actions }
   const { t } = useTranslation();
   const preview = task.engine === PREVIEW_ENGINE;
   return (
-    <Card withBorder radius="lg" padding="sm" className={classes.resultCard} data-status={task.status}>
-      <Group justify="space-between" gap="xs" wrap="nowrap" mb="xs">
-        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+    <Card
+      withBorder
+      radius="lg"
+      padding="sm"
+      className={classes.resultCard}
+      data-status={task.status}
+    >
+      <Group justify="space-between" gap="xs" wrap="nowrap" mb="xs" align="flex-start">
+        <Group gap={6} style={{ minWidth: 0 }}>
           <Badge variant="light" size="sm" radius="sm">
             {t(`generate.taskTypes.${task.task_type}`, { defaultValue: task.task_type })}
           </Badge>
@@ -142,11 +157,11 @@ export function ResultCard({ task, estimatedWaitMin, ratio = '1:1', ...actions }
               </Badge>
             </Tooltip>
           ) : null}
-          <Text size="xs" c="dimmed" truncate>
+          <Text size="xs" c="dimmed">
             {formatWhen(task.created_at)}
           </Text>
         </Group>
-        {task.cost > 0 && task.status !== 'failed' && task.status !== 'cancelled' ? (
+        {task.cost > 0 && (task.status === 'done' || isActive(task)) ? (
           <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
             {t('generate.result.cost', { count: task.cost })}
           </Text>
@@ -160,7 +175,7 @@ export function ResultCard({ task, estimatedWaitMin, ratio = '1:1', ...actions }
       {isActive(task) ? (
         <>
           <Placeholders task={task} ratio={ratio} />
-          <RunningState task={task} {...(estimatedWaitMin !== undefined ? { estimatedWaitMin } : {})} />
+          <RunningState task={task} estimatedWaitMin={estimatedWaitMin} />
         </>
       ) : task.status === 'done' ? (
         <ResultMedia task={task} {...actions} />

@@ -1,12 +1,12 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
-import { ActionIcon, Group, Image, Loader, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Image, Loader, Tooltip } from '@mantine/core';
 import { IconArrowsMaximize, IconDownload, IconPlant2, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadMedia, type DownloadKind } from '../api/download-media';
 import { mediaOf } from '../task-kinds';
 import { MediaLightbox } from './media-lightbox';
-import classes from './studio.module.css';
+import classes from './results.module.css';
 
 // three.js is large; only pages that show a finished 3D model load it.
 const ModelViewer = lazy(() => import('./model-viewer').then((m) => ({ default: m.ModelViewer })));
@@ -20,7 +20,7 @@ export interface ResultActions {
   onRecreate?: (task: TaskResult) => void;
 }
 
-export function keyOf(sub: SubTask): string | undefined {
+function keyOf(sub: SubTask): string | undefined {
   return sub.image ?? sub.video ?? sub.model;
 }
 
@@ -34,31 +34,103 @@ interface ToolbarProps extends ResultActions {
   sub: SubTask;
   index: number;
   onOpen?: () => void;
+  /** Text buttons (the lightbox) instead of the icon row over a tile. */
+  labelled?: boolean;
+}
+
+interface Action {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  /** Hidden over small tiles; "open large" offers it too. */
+  secondary?: boolean;
 }
 
 /** Download, reuse seed, recreate and open large: on hover, always on touch screens. */
-export function ResultToolbar({ task, sub, index, watermark, onReuseSeed, onRecreate, onOpen }: ToolbarProps) {
+export function ResultToolbar({
+  task,
+  sub,
+  index,
+  watermark,
+  onReuseSeed,
+  onRecreate,
+  onOpen,
+  labelled,
+}: ToolbarProps) {
   const { t } = useTranslation();
   const key = keyOf(sub);
-  const action = (label: string, icon: ReactNode, onClick: () => void) => (
-    <Tooltip label={label} withArrow>
-      <ActionIcon variant="filled" color="dark" radius="md" size="lg" aria-label={label} onClick={onClick}>
-        {icon}
-      </ActionIcon>
-    </Tooltip>
-  );
+  const seed = sub.seed;
+  const actions: Action[] = [];
+  if (key) {
+    actions.push({
+      label: t('generate.actions.download'),
+      icon: <IconDownload size={18} />,
+      onClick: () =>
+        void downloadMedia({
+          kind: downloadKind(task),
+          key,
+          watermark,
+          name: `lumen-${task.task_id.slice(0, 8)}-${index + 1}`,
+        }),
+    });
+  }
+  if (onReuseSeed && seed !== null) {
+    actions.push({
+      label: t('generate.actions.reuseSeed'),
+      icon: <IconPlant2 size={18} />,
+      onClick: () => onReuseSeed(seed),
+      secondary: onOpen !== undefined,
+    });
+  }
+  if (onRecreate) {
+    actions.push({
+      label: t('generate.actions.recreate'),
+      icon: <IconRefresh size={18} />,
+      onClick: () => onRecreate(task),
+      secondary: onOpen !== undefined,
+    });
+  }
+  if (onOpen) {
+    actions.push({
+      label: t('generate.actions.open'),
+      icon: <IconArrowsMaximize size={18} />,
+      onClick: onOpen,
+    });
+  }
+
+  if (labelled) {
+    return (
+      <Group gap="xs">
+        {actions.map((action) => (
+          <Button
+            key={action.label}
+            variant="default"
+            size="sm"
+            leftSection={action.icon}
+            onClick={action.onClick}
+          >
+            {action.label}
+          </Button>
+        ))}
+      </Group>
+    );
+  }
   return (
     <Group gap={6} className={classes.toolbar} wrap="nowrap">
-      {key
-        ? action(t('generate.actions.download'), <IconDownload size={18} />, () => {
-            void downloadMedia({ kind: downloadKind(task), key, watermark, name: `lumen-${task.task_id.slice(0, 8)}-${index + 1}` });
-          })
-        : null}
-      {onReuseSeed && sub.seed !== null
-        ? action(t('generate.actions.reuseSeed'), <IconPlant2 size={18} />, () => onReuseSeed(sub.seed ?? -1))
-        : null}
-      {onRecreate ? action(t('generate.actions.recreate'), <IconRefresh size={18} />, () => onRecreate(task)) : null}
-      {onOpen ? action(t('generate.actions.open'), <IconArrowsMaximize size={18} />, onOpen) : null}
+      {actions.map((action) => (
+        <Tooltip key={action.label} label={action.label} withArrow>
+          <ActionIcon
+            className={classes.toolButton}
+            data-secondary={action.secondary || undefined}
+            radius="md"
+            size="lg"
+            aria-label={action.label}
+            onClick={action.onClick}
+          >
+            {action.icon}
+          </ActionIcon>
+        </Tooltip>
+      ))}
     </Group>
   );
 }
@@ -79,7 +151,11 @@ export function ResultMedia({ task, ...actions }: { task: TaskResult } & ResultA
     <>
       <div className={classes.mediaGrid} data-count={Math.min(subs.length, 4)} data-media={media}>
         {subs.map((sub, index) => (
-          <div key={keyOf(sub) ?? index} className={classes.mediaTile} style={{ aspectRatio: shape(sub) }}>
+          <div
+            key={keyOf(sub) ?? index}
+            className={classes.mediaTile}
+            style={{ aspectRatio: shape(sub) }}
+          >
             {media === 'video' ? (
               <video
                 className={classes.video}
@@ -93,10 +169,18 @@ export function ResultMedia({ task, ...actions }: { task: TaskResult } & ResultA
               />
             ) : media === '3d' ? (
               <Suspense fallback={<ModelPlaceholder sub={sub} />}>
-                <ModelViewer url={sub.url ?? ''} poster={sub.thumb_url} label={t('generate.result.modelLabel', { index: index + 1 })} />
+                <ModelViewer
+                  url={sub.url ?? ''}
+                  poster={sub.thumb_url}
+                  label={t('generate.result.modelLabel', { index: index + 1 })}
+                />
               </Suspense>
             ) : (
-              <button type="button" className={classes.imageButton} onClick={() => setOpened(index)}>
+              <button
+                type="button"
+                className={classes.imageButton}
+                onClick={() => setOpened(index)}
+              >
                 <Image
                   src={sub.thumb_url ?? sub.url}
                   alt={task.prompt || t('generate.result.imageAlt', { index: index + 1 })}
@@ -110,13 +194,19 @@ export function ResultMedia({ task, ...actions }: { task: TaskResult } & ResultA
               sub={sub}
               index={index}
               {...actions}
-              {...(media === 'image' ? { onOpen: () => setOpened(index) } : {})}
+              onOpen={media === 'image' ? () => setOpened(index) : undefined}
             />
           </div>
         ))}
       </div>
       {openedSub ? (
-        <MediaLightbox task={task} sub={openedSub} index={opened ?? 0} onClose={() => setOpened(null)} {...actions} />
+        <MediaLightbox
+          task={task}
+          sub={openedSub}
+          index={opened ?? 0}
+          onClose={() => setOpened(null)}
+          {...actions}
+        />
       ) : null}
     </>
   );

@@ -2,7 +2,7 @@ import { Group, NumberInput, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** The most a seed may be (the gateway's 32-bit range). */
-export const MAX_SEED = 2 ** 32 - 1;
+const MAX_SEED = 2 ** 32 - 1;
 
 interface SeedFieldProps {
   /** Null draws a random seed per generation (sent as -1). */
@@ -10,7 +10,7 @@ interface SeedFieldProps {
   onChange: (value: number | null) => void;
 }
 
-export function randomSeed(): number {
+function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
 }
 

@@ -1,22 +1,33 @@
-import { Text, Title } from '@mantine/core';
-import { IconBox, IconMovie, IconPhoto } from '@tabler/icons-react';
+import { Text, Title, UnstyledButton } from '@mantine/core';
+import { IconBox, IconBulb, IconMovie, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
+import { toast } from '../../../shared/ui/toast';
+import { focusPrompt } from '../prompt-rules';
 import type { StudioKind } from '../task-kinds';
 import type { useStudioTasks } from '../use-studio-tasks';
 import { GenerationHistory } from './generation-history';
 import { ResultCard } from './result-card';
 import type { ResultActions } from './result-media';
-import classes from './studio.module.css';
+import classes from './results.module.css';
 
 const icons = { image: IconPhoto, video: IconMovie, '3d': IconBox };
+const ideaKeys = ['a', 'b', 'c'] as const;
 
 interface StudioResultsProps extends ResultActions {
   kind: StudioKind;
   tasks: ReturnType<typeof useStudioTasks>;
+  /** Puts an example prompt into the prompt box. */
+  onPickIdea: (prompt: string) => void;
 }
 
-function EmptyState({ kind }: { kind: StudioKind }) {
+function EmptyState({
+  kind,
+  onPickIdea,
+}: {
+  kind: StudioKind;
+  onPickIdea: (prompt: string) => void;
+}) {
   const { t } = useTranslation();
   const signedIn = useSession((s) => s.user !== null);
   const Icon = icons[kind];
@@ -31,17 +42,60 @@ function EmptyState({ kind }: { kind: StudioKind }) {
       <Text size="sm" c="dimmed" maw={420}>
         {t(signedIn ? `generate.empty.${kind}.body` : 'generate.empty.visitor')}
       </Text>
+      <div className={classes.ideas}>
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed" className={classes.ideasTitle}>
+          <IconBulb size={14} aria-hidden="true" />
+          {t('generate.ideas.title')}
+        </Text>
+        {ideaKeys.map((key) => {
+          const idea = t(`generate.ideas.${kind}.${key}`);
+          return (
+            <UnstyledButton
+              key={key}
+              className={classes.idea}
+              onClick={() => onPickIdea(idea)}
+              aria-label={t('generate.ideas.use', { idea })}
+            >
+              {idea}
+            </UnstyledButton>
+          );
+        })}
+      </div>
     </div>
   );
 }
 
 /** The runs started here, newest first, then the history; an invitation when both are empty. */
-export function StudioResults({ kind, tasks, ...actions }: StudioResultsProps) {
+export function StudioResults({
+  kind,
+  tasks,
+  onPickIdea,
+  onReuseSeed,
+  ...rest
+}: StudioResultsProps) {
+  const { t } = useTranslation();
+  const actions: ResultActions = {
+    ...rest,
+    ...(onReuseSeed
+      ? {
+          onReuseSeed: (seed: number) => {
+            onReuseSeed(seed);
+            toast({ type: 'success', message: t('generate.seed.reused', { seed }) });
+          },
+        }
+      : {}),
+  };
+  const pickIdea = (idea: string) => {
+    onPickIdea(idea);
+    focusPrompt();
+  };
   const { current, history, historyQuery } = tasks;
   const loadingHistory = historyQuery.isPending && historyQuery.fetchStatus !== 'idle';
   return (
     <>
-      {current.length === 0 && history.length === 0 && !loadingHistory ? <EmptyState kind={kind} /> : null}
+      {current.length === 0 && history.length === 0 && !loadingHistory ? (
+        <EmptyState kind={kind} onPickIdea={pickIdea} />
+      ) : null}
       {current.map(({ run, task }) => (
         <ResultCard
           key={run.taskId}

@@ -4,7 +4,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { StudioKind } from '../task-kinds';
-import classes from './studio.module.css';
+import classes from './studio-shell.module.css';
 
 const kinds: { kind: StudioKind; path: string; icon: Icon }[] = [
   { kind: 'image', path: '/studio/image', icon: IconPhoto },
@@ -28,7 +28,7 @@ export function StudioShell({ kind, settings, footer, results, onSubmit }: Studi
     onSubmit();
   };
   return (
-    <div className={classes.shell}>
+    <div className={`${classes.shell} ${classes.layout}`}>
       <header className={classes.header}>
         <Stack gap={2}>
           <Title order={1} fz={{ base: 24, sm: 30 }}>
@@ -47,15 +47,18 @@ export function StudioShell({ kind, settings, footer, results, onSubmit }: Studi
           ))}
         </nav>
       </header>
-      <div className={classes.layout}>
-        <form className={classes.panel} onSubmit={submit} aria-label={t('generate.settings.title')} noValidate>
-          <div className={classes.panelBody}>{settings}</div>
-          <div className={classes.panelFooter}>{footer}</div>
-        </form>
-        <section className={classes.results} aria-label={t('generate.result.title')}>
-          {results}
-        </section>
-      </div>
+      <form
+        className={classes.panel}
+        onSubmit={submit}
+        aria-label={t('generate.settings.title')}
+        noValidate
+      >
+        <div className={classes.panelBody}>{settings}</div>
+        <div className={classes.panelFooter}>{footer}</div>
+      </form>
+      <section className={classes.results} aria-label={t('generate.result.title')}>
+        {results}
+      </section>
     </div>
   );
 }

@@ -1,21 +1,21 @@
 import { videoStyles, type VideoStyle } from '@lumen/contracts/generation';
 import type { TaskResult } from '@lumen/contracts/tasks';
-import { Select, Slider, Text } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../shared/ui/toast';
 import { AspectRatioPicker } from '../components/aspect-ratio-picker';
 import { CostBar } from '../components/cost-bar';
-import { promptUpgrade, useGating } from '../components/gated-option';
 import { ImageInput, type PickedImage } from '../components/image-input';
-import { isLockedModel, ModelSelect, type ImageModel } from '../components/model-select';
+import { LabeledSlider } from '../components/labeled-slider';
+import { ModelSelect, type ImageModel } from '../components/model-select';
 import { OptionChips } from '../components/option-chips';
 import { PrivateSwitch } from '../components/private-switch';
-import { PromptBox, promptProblem } from '../components/prompt-box';
+import { PromptBox } from '../components/prompt-box';
 import { SeedField } from '../components/seed-field';
 import { SettingsSection, StudioShell } from '../components/studio-shell';
 import { StudioResults } from '../components/studio-results';
-import { useRuns } from '../runs-store';
+import { isLockedModel, promptUpgrade, useGating } from '../gating';
+import { focusPrompt, promptProblem } from '../prompt-rules';
 import { taskImageRules } from '../upload-image';
 import { useGenerate, type SubmitDraft } from '../use-generate';
 import { useQuote } from '../use-quote';
@@ -29,6 +29,7 @@ export function ImageStudioPage() {
   const gating = useGating();
   const [prompt, setPrompt] = useState('');
   const [negative, setNegative] = useState('');
+  const [magic, setMagic] = useState(false);
   const [ratio, setRatio] = useState('1:1');
   const [count, setCount] = useState(2);
   const [style, setStyle] = useState<VideoStyle>('realistic');
@@ -38,7 +39,7 @@ export function ImageStudioPage() {
   const [reference, setReference] = useState<PickedImage | null>(null);
   const [strength, setStrength] = useState(0.6);
   const [showErrors, setShowErrors] = useState(false);
-  const { generate, submitting, fieldErrors } = useGenerate();
+  const { generate, recreate: recreateRun, submitting, fieldErrors } = useGenerate();
   const tasks = useStudioTasks('image');
 
   // A choice the plan no longer covers (the account loaded after it was made) falls back.
@@ -46,7 +47,12 @@ export function ImageStudioPage() {
   const runModel = isLockedModel(model, gating.allows('pro_image_model')) ? 'standard' : model;
   const runPrivate = isPrivate && gating.allows('private');
   const taskType = reference ? 'img2img' : 'txt2img';
-  const quote = useQuote({ task_type: taskType, count: runCount, private: runPrivate, model: runModel });
+  const quote = useQuote({
+    task_type: taskType,
+    count: runCount,
+    private: runPrivate,
+    model: runModel,
+  });
   const problem = promptProblem(prompt, taskType === 'txt2img');
 
   function draftFor(promptText: string, seedValue: number): SubmitDraft {
@@ -61,30 +67,23 @@ export function ImageStudioPage() {
         ...(reference ? { strength } : { wh_ratio: ratio }),
       },
       images: reference ? [reference.key] : [],
+      magic_prompt: magic,
       version: runModel,
     };
   }
 
   function onGenerate() {
     setShowErrors(true);
-    if (problem) return;
+    if (problem) {
+      focusPrompt();
+      return;
+    }
     generate(taskType, draftFor(prompt, seed ?? -1));
-  }
-
-  function reuseSeed(value: number) {
-    setSeed(value);
-    toast({ type: 'success', message: t('generate.seed.reused', { seed: value }) });
   }
 
   /** Same settings, new seed: the run's own request when this tab sent it. */
   function recreate(task: TaskResult) {
-    const run = useRuns.getState().runs.image.find((r) => r.taskId === task.task_id);
-    if (run) {
-      const { request_id: _previous, ...body } = run.body;
-      generate(run.taskType, { ...body, params: { ...body.params, seed: -1 } });
-    } else {
-      generate(taskType, draftFor(task.prompt, -1));
-    }
+    if (!recreateRun('image', task.task_id)) generate(taskType, draftFor(task.prompt, -1));
   }
 
   const promptError =
@@ -100,35 +99,8 @@ export function ImageStudioPage() {
         placeholder={t('generate.prompt.imagePlaceholder')}
         error={promptError}
         negative={{ value: negative, onChange: setNegative }}
+        magic={{ value: magic, onChange: setMagic }}
       />
-      <SettingsSection title={t('generate.settings.reference')}>
-        <ImageInput
-          label={t('generate.settings.referenceImage')}
-          hint={t('generate.settings.referenceHint')}
-          rules={taskImageRules}
-          value={reference}
-          onChange={setReference}
-        />
-        {reference ? (
-          <div>
-            <Text size="sm" fw={600} id="generate-strength-label">
-              {t('generate.settings.strength')}
-            </Text>
-            <Text size="xs" c="dimmed" mb="xs">
-              {t('generate.settings.strengthHint')}
-            </Text>
-            <Slider
-              value={strength}
-              onChange={setStrength}
-              min={0.05}
-              max={1}
-              step={0.05}
-              label={(value) => `${Math.round(value * 100)}%`}
-              thumbProps={{ 'aria-labelledby': 'generate-strength-label' }}
-            />
-          </div>
-        ) : null}
-      </SettingsSection>
       <SettingsSection title={t('generate.settings.composition')}>
         {reference ? (
           <Text size="xs" c="dimmed">
@@ -162,6 +134,26 @@ export function ImageStudioPage() {
         />
         <ModelSelect value={runModel} onChange={setModel} />
       </SettingsSection>
+      <SettingsSection title={t('generate.settings.reference')}>
+        <ImageInput
+          label={t('generate.settings.referenceImage')}
+          hint={t('generate.settings.referenceHint')}
+          rules={taskImageRules}
+          value={reference}
+          onChange={setReference}
+        />
+        {reference ? (
+          <LabeledSlider
+            label={t('generate.settings.strength')}
+            hint={t('generate.settings.strengthHint')}
+            value={strength}
+            onChange={setStrength}
+            min={0.05}
+            max={1}
+            step={0.05}
+          />
+        ) : null}
+      </SettingsSection>
       <SettingsSection title={t('generate.settings.advanced')}>
         <SeedField value={seed} onChange={setSeed} />
         <PrivateSwitch value={runPrivate} onChange={setPrivate} />
@@ -180,8 +172,9 @@ export function ImageStudioPage() {
           kind="image"
           tasks={tasks}
           watermark={gating.watermark}
-          onReuseSeed={reuseSeed}
+          onReuseSeed={setSeed}
           onRecreate={recreate}
+          onPickIdea={setPrompt}
         />
       }
     />

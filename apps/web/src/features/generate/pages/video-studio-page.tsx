@@ -1,24 +1,31 @@
-import { videoResolutions, videoStyles, type VideoResolution, type VideoStyle } from '@lumen/contracts/generation';
+import {
+  videoResolutions,
+  videoStyles,
+  type VideoResolution,
+  type VideoStyle,
+} from '@lumen/contracts/generation';
 import type { TaskResult } from '@lumen/contracts/tasks';
-import { SegmentedControl, Slider, Text } from '@mantine/core';
+import { SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { toast } from '../../../shared/ui/toast';
-import { AspectRatioPicker, closestRatio } from '../components/aspect-ratio-picker';
-import { CameraControl, staticCamera, type Camera } from '../components/camera-control';
+import { closestRatio } from '../aspect-ratio';
+import { AspectRatioPicker } from '../components/aspect-ratio-picker';
+import { CameraControl, type Camera } from '../components/camera-control';
 import { CostBar } from '../components/cost-bar';
-import { promptUpgrade, useGating } from '../components/gated-option';
-import { ImageInput, type PickedImage } from '../components/image-input';
+import type { PickedImage } from '../components/image-input';
+import { LabeledSlider } from '../components/labeled-slider';
 import { OptionChips } from '../components/option-chips';
 import { PrivateSwitch } from '../components/private-switch';
-import { PromptBox, promptProblem } from '../components/prompt-box';
+import { PromptBox } from '../components/prompt-box';
 import { SeedField } from '../components/seed-field';
 import { SettingsSection, StudioShell } from '../components/studio-shell';
 import { StudioResults } from '../components/studio-results';
-import { useRuns } from '../runs-store';
-import { checkKeyframePair, taskImageRules } from '../upload-image';
-import { useGenerate } from '../use-generate';
+import { VideoFrames } from '../components/video-frames';
+import { promptUpgrade, useGating } from '../gating';
+import { focusPrompt, promptProblem } from '../prompt-rules';
+import { checkKeyframePair } from '../upload-image';
+import { useGenerate, type SubmitDraft } from '../use-generate';
 import { useQuote } from '../use-quote';
 import { useStudioTasks } from '../use-studio-tasks';
 
@@ -43,39 +50,47 @@ export function VideoStudioPage() {
   const mode = modeOf(params.get('mode'));
   const [prompt, setPrompt] = useState('');
   const [negative, setNegative] = useState('');
+  const [magic, setMagic] = useState(false);
   const [style, setStyle] = useState<VideoStyle>('realistic');
   const [resolution, setResolution] = useState<VideoResolution>('720p');
   const [duration, setDuration] = useState(5);
   const [motion, setMotion] = useState(0.5);
-  const [camera, setCamera] = useState<Camera>(staticCamera);
+  const [camera, setCamera] = useState<Camera>({ x: 0, y: 0, zoom: 0 });
   const [ratio, setRatio] = useState('16:9');
   const [seed, setSeed] = useState<number | null>(null);
   const [isPrivate, setPrivate] = useState(false);
   const [first, setFirst] = useState<PickedImage | null>(null);
   const [last, setLast] = useState<PickedImage | null>(null);
   const [showErrors, setShowErrors] = useState(false);
-  const { generate, submitting, fieldErrors } = useGenerate();
+  const { generate, recreate: recreateRun, submitting, fieldErrors } = useGenerate();
   const tasks = useStudioTasks('video');
 
   const taskType = modes[mode];
   const runDuration = gating.videoSeconds.includes(duration) ? duration : 5;
   const runPrivate = isPrivate && gating.allows('private');
-  const quote = useQuote({ task_type: taskType, count: 1, duration: runDuration, private: runPrivate });
+  const quote = useQuote({
+    task_type: taskType,
+    count: 1,
+    duration: runDuration,
+    private: runPrivate,
+  });
   const problem = promptProblem(prompt, mode === 'text');
   const images = mode === 'text' ? [] : mode === 'image' ? [first] : [first, last];
   const missing = images.some((image) => image === null);
-  const keyframeProblem = mode === 'keyframes' && first && last ? checkKeyframePair(first, last) : null;
+  const keyframeProblem =
+    mode === 'keyframes' && first && last ? checkKeyframePair(first, last) : null;
 
-  function onGenerate() {
-    setShowErrors(true);
-    if (problem || missing || keyframeProblem) return;
-    const keys = images.flatMap((image) => (image ? [image.key] : []));
-    const shape = first && mode !== 'text' ? closestRatio(first.width, first.height) : ratio;
-    generate(taskType, {
-      prompt: prompt.trim(),
+  function draft(
+    promptText: string,
+    seedValue: number,
+    keys: string[],
+    shape: string,
+  ): SubmitDraft {
+    return {
+      prompt: promptText.trim(),
       negative_prompt: negative.trim(),
       params: {
-        seed: seed ?? -1,
+        seed: seedValue,
         style,
         resolution,
         duration: runDuration,
@@ -88,14 +103,24 @@ export function VideoStudioPage() {
         private: runPrivate,
       },
       images: keys,
-    });
+      magic_prompt: magic && mode !== 'keyframes',
+    };
   }
 
+  function onGenerate() {
+    setShowErrors(true);
+    if (problem) focusPrompt();
+    if (problem || missing || keyframeProblem) return;
+    const keys = images.flatMap((image) => (image ? [image.key] : []));
+    const shape = first && mode !== 'text' ? closestRatio(first.width, first.height) : ratio;
+    generate(taskType, draft(prompt, seed ?? -1, keys, shape));
+  }
+
+  /** Same settings, new seed; a row from before this visit is redone as text to video. */
   function recreate(task: TaskResult) {
-    const run = useRuns.getState().runs.video.find((r) => r.taskId === task.task_id);
-    if (!run) return;
-    const { request_id: _previous, ...body } = run.body;
-    generate(run.taskType, { ...body, params: { ...body.params, seed: -1 } });
+    if (!recreateRun('video', task.task_id) && task.prompt) {
+      generate('video_diffusion', draft(task.prompt, -1, [], ratio));
+    }
   }
 
   const setMode = (next: string) => setParams({ mode: next }, { replace: true });
@@ -115,38 +140,26 @@ export function VideoStudioPage() {
         value={mode}
         onChange={setMode}
         aria-label={t('generate.video.mode')}
-        data={(Object.keys(modes) as Mode[]).map((m) => ({ value: m, label: t(`generate.video.modes.${m}`) }))}
+        data={(Object.keys(modes) as Mode[]).map((m) => ({
+          value: m,
+          label: t(`generate.video.modes.${m}`),
+        }))}
       />
-      {mode === 'image' ? (
-        <ImageInput label={t('generate.video.startImage')} rules={taskImageRules} value={first} onChange={setFirst} />
-      ) : null}
-      {mode === 'keyframes' ? (
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 12 }}>
-          <ImageInput
-            label={t('generate.video.firstFrame')}
-            hint={t('generate.video.frameHint')}
-            rules={taskImageRules}
-            value={first}
-            onChange={setFirst}
-            validate={(size) => (last ? checkKeyframePair(size, last) : null)}
-          />
-          <ImageInput
-            label={t('generate.video.lastFrame')}
-            hint={t('generate.video.frameHint')}
-            rules={taskImageRules}
-            value={last}
-            onChange={setLast}
-            validate={(size) => (first ? checkKeyframePair(first, size) : null)}
-          />
-        </div>
-      ) : null}
+      {mode === 'text' ? null : (
+        <VideoFrames mode={mode} first={first} last={last} onFirst={setFirst} onLast={setLast} />
+      )}
       <PromptBox
         value={prompt}
         onChange={setPrompt}
         required={mode === 'text'}
-        placeholder={t(mode === 'text' ? 'generate.prompt.videoPlaceholder' : 'generate.prompt.motionPlaceholder')}
+        placeholder={t(
+          mode === 'text'
+            ? 'generate.prompt.videoPlaceholder'
+            : 'generate.prompt.motionPlaceholder',
+        )}
         error={promptError}
         negative={{ value: negative, onChange: setNegative }}
+        magic={{ value: magic, onChange: setMagic, unavailable: mode === 'keyframes' }}
       />
       <SettingsSection title={t('generate.settings.look')}>
         <OptionChips
@@ -180,23 +193,15 @@ export function VideoStudioPage() {
         />
       </SettingsSection>
       <SettingsSection title={t('generate.video.motion')}>
-        <div>
-          <Text size="sm" fw={600} id="generate-motion-label">
-            {t('generate.video.motionStrength')}
-          </Text>
-          <Text size="xs" c="dimmed" mb="xs">
-            {t('generate.video.motionHint')}
-          </Text>
-          <Slider
-            value={motion}
-            onChange={setMotion}
-            min={0}
-            max={1}
-            step={0.05}
-            label={(value) => `${Math.round(value * 100)}%`}
-            thumbProps={{ 'aria-labelledby': 'generate-motion-label' }}
-          />
-        </div>
+        <LabeledSlider
+          label={t('generate.video.motionStrength')}
+          hint={t('generate.video.motionHint')}
+          value={motion}
+          onChange={setMotion}
+          min={0}
+          max={1}
+          step={0.05}
+        />
         <CameraControl value={camera} onChange={setCamera} />
       </SettingsSection>
       <SettingsSection title={t('generate.settings.advanced')}>
@@ -217,11 +222,9 @@ export function VideoStudioPage() {
           kind="video"
           tasks={tasks}
           watermark={gating.watermark}
-          onReuseSeed={(value) => {
-            setSeed(value);
-            toast({ type: 'success', message: t('generate.seed.reused', { seed: value }) });
-          }}
+          onReuseSeed={setSeed}
           onRecreate={recreate}
+          onPickIdea={setPrompt}
         />
       }
     />

@@ -5,7 +5,11 @@ import classes from '../landing.module.css';
 const shapes: Record<ArtShape, ReactNode> = {
   mountains: (
     <>
-      <path d="M0 150 L55 85 L90 120 L140 60 L200 130 L200 200 L0 200Z" fill="#0b1033" opacity="0.75" />
+      <path
+        d="M0 150 L55 85 L90 120 L140 60 L200 130 L200 200 L0 200Z"
+        fill="#0b1033"
+        opacity="0.75"
+      />
       <path d="M0 175 L70 120 L120 160 L170 115 L200 140 L200 200 L0 200Z" fill="#060a22" />
       <circle cx="150" cy="40" r="12" fill="#e0f2fe" opacity="0.9" />
     </>
@@ -14,14 +18,31 @@ const shapes: Record<ArtShape, ReactNode> = {
     <>
       <path d="M0 120 Q50 95 100 120 T200 120 V200 H0Z" fill="#ffb38a" opacity="0.45" />
       <path d="M0 145 Q50 120 100 145 T200 145 V200 H0Z" fill="#ff6f91" opacity="0.55" />
-      <ellipse cx="110" cy="80" rx="30" ry="12" fill="#fff3e0" opacity="0.85" transform="rotate(-18 110 80)" />
+      <ellipse
+        cx="110"
+        cy="80"
+        rx="30"
+        ry="12"
+        fill="#fff3e0"
+        opacity="0.85"
+        transform="rotate(-18 110 80)"
+      />
       <path d="M138 70 L156 58 L152 80Z" fill="#fff3e0" opacity="0.85" />
     </>
   ),
   orb: (
     <>
       <circle cx="100" cy="100" r="55" fill="url(#orb-fill)" />
-      <ellipse cx="100" cy="100" rx="88" ry="18" fill="none" stroke="#c4b5fd" strokeWidth="3" opacity="0.7" />
+      <ellipse
+        cx="100"
+        cy="100"
+        rx="88"
+        ry="18"
+        fill="none"
+        stroke="#c4b5fd"
+        strokeWidth="3"
+        opacity="0.7"
+      />
       <circle cx="40" cy="40" r="2" fill="#fff" />
       <circle cx="165" cy="55" r="1.5" fill="#fff" />
       <circle cx="150" cy="170" r="2" fill="#fff" opacity="0.7" />
@@ -30,13 +51,25 @@ const shapes: Record<ArtShape, ReactNode> = {
   city: (
     <>
       <circle cx="100" cy="95" r="34" fill="#ffe4a3" opacity="0.9" />
-      <path d="M0 200 V130 H22 V110 H40 V140 H58 V95 H80 V150 H95 V120 H120 V100 H138 V145 H155 V115 H178 V135 H200 V200Z" fill="#1b1035" />
+      <path
+        d="M0 200 V130 H22 V110 H40 V140 H58 V95 H80 V150 H95 V120 H120 V100 H138 V145 H155 V115 H178 V135 H200 V200Z"
+        fill="#1b1035"
+      />
     </>
   ),
   petals: (
     <>
       {[0, 60, 120, 180, 240, 300].map((angle) => (
-        <ellipse key={angle} cx="100" cy="70" rx="16" ry="34" fill="#fff" opacity="0.55" transform={`rotate(${angle} 100 100)`} />
+        <ellipse
+          key={angle}
+          cx="100"
+          cy="70"
+          rx="16"
+          ry="34"
+          fill="#fff"
+          opacity="0.55"
+          transform={`rotate(${angle} 100 100)`}
+        />
       ))}
       <circle cx="100" cy="100" r="14" fill="#facc15" />
     </>
@@ -58,16 +91,38 @@ const shapes: Record<ArtShape, ReactNode> = {
   rings: (
     <>
       {[70, 52, 34, 16].map((r) => (
-        <circle key={r} cx="100" cy="100" r={r} fill="none" stroke="#fdf4ff" strokeWidth="2" opacity={0.25 + (70 - r) / 100} />
+        <circle
+          key={r}
+          cx="100"
+          cy="100"
+          r={r}
+          fill="none"
+          stroke="#fdf4ff"
+          strokeWidth="2"
+          opacity={0.25 + (70 - r) / 100}
+        />
       ))}
     </>
   ),
 };
 
-export function ArtTile({ artwork, caption, badge }: { artwork: Artwork; caption?: ReactNode; badge?: ReactNode }) {
+export function ArtTile({
+  artwork,
+  caption,
+  badge,
+}: {
+  artwork: Artwork;
+  caption?: ReactNode;
+  badge?: ReactNode;
+}) {
   return (
     <div className={classes.art} style={{ background: artwork.background }}>
-      <svg viewBox="0 0 200 200" preserveAspectRatio="xMidYMid slice" className={classes.artSvg} aria-hidden="true">
+      <svg
+        viewBox="0 0 200 200"
+        preserveAspectRatio="xMidYMid slice"
+        className={classes.artSvg}
+        aria-hidden="true"
+      >
         <defs>
           <radialGradient id="orb-fill" cx="35%" cy="30%" r="70%">
             <stop offset="0" stopColor="#f5d0fe" />

@@ -1,5 +1,13 @@
 import { Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBox, IconCrown, IconPhoto, IconUsersGroup, IconVideo, IconWand, type Icon } from '@tabler/icons-react';
+import {
+  IconBox,
+  IconCrown,
+  IconPhoto,
+  IconUsersGroup,
+  IconVideo,
+  IconWand,
+  type Icon,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from '../landing.module.css';
 
@@ -27,9 +35,20 @@ export function FeatureGrid() {
         </Stack>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
           {features.map((feature) => (
-            <Card key={feature.key} withBorder radius="lg" padding="xl" className={classes.featureCard}>
+            <Card
+              key={feature.key}
+              withBorder
+              radius="lg"
+              padding="xl"
+              className={classes.featureCard}
+            >
               <Stack gap="sm">
-                <ThemeIcon size={48} radius="md" variant="gradient" gradient={{ ...feature.gradient, deg: 135 }}>
+                <ThemeIcon
+                  size={48}
+                  radius="md"
+                  variant="gradient"
+                  gradient={{ ...feature.gradient, deg: 135 }}
+                >
                   <feature.icon size={26} stroke={1.6} />
                 </ThemeIcon>
                 <Title order={3} fz="lg">

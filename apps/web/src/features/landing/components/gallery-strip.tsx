@@ -21,7 +21,11 @@ export function GalleryStrip() {
         <div className={classes.strip}>
           {artworks.map((art) => (
             <Link key={art.id} to="/studio" aria-label={t(`landing.prompts.${art.id}`)}>
-              <ArtTile artwork={art} badge={t(`landing.kinds.${art.kind}`)} caption={t(`landing.prompts.${art.id}`)} />
+              <ArtTile
+                artwork={art}
+                badge={t(`landing.kinds.${art.kind}`)}
+                caption={t(`landing.prompts.${art.id}`)}
+              />
             </Link>
           ))}
         </div>

@@ -1,4 +1,14 @@
-import { Badge, Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,11 +28,19 @@ export function Hero() {
       <Container size="xl" className={classes.heroInner}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} verticalSpacing={40}>
           <Stack gap="lg" justify="center">
-            <Badge variant="white" color="violet" size="lg" radius="xl" w="fit-content" leftSection={<IconSparkles size={14} />}>
+            <Badge
+              variant="white"
+              color="violet"
+              size="lg"
+              radius="xl"
+              w="fit-content"
+              leftSection={<IconSparkles size={14} />}
+            >
               {t('landing.badge')}
             </Badge>
             <Title order={1} className={classes.headline}>
-              {t('landing.headline')} <span className={classes.headlineAccent}>{t('landing.headlineAccent')}</span>
+              {t('landing.headline')}{' '}
+              <span className={classes.headlineAccent}>{t('landing.headlineAccent')}</span>
             </Title>
             <Text className={classes.subline}>{t('landing.subline')}</Text>
             <div className={classes.promptBar} aria-hidden="true">
@@ -43,7 +61,14 @@ export function Hero() {
               >
                 {t('landing.startCreating')}
               </Button>
-              <Button component={Link} to="/home" size="lg" radius="xl" variant="white" color="dark">
+              <Button
+                component={Link}
+                to="/home"
+                size="lg"
+                radius="xl"
+                variant="white"
+                color="dark"
+              >
                 {t('landing.exploreCommunity')}
               </Button>
             </Group>

@@ -4,7 +4,10 @@ import { apiRequest } from '../../../shared/api/client';
 import { libraryKeys } from '../library-kinds';
 
 /** `POST …/assets_folder/{id}/items`: puts works in the folder, moving them out of any other. */
-export function addFolderItems(input: { folderId: number; keys: string[] }): Promise<{ count: number }> {
+export function addFolderItems(input: {
+  folderId: number;
+  keys: string[];
+}): Promise<{ count: number }> {
   return apiRequest(`/prod-api/content/assets_folder/${input.folderId}/items`, {
     method: 'POST',
     body: { keys: input.keys },

@@ -7,7 +7,11 @@ import { downloadTypes, type LibraryKind } from '../library-kinds';
  * watermark rule of §6), fetch it as a blob and save it as png, mp4 or glb. Failures are silent,
  * as the spec says; the returned flag only stops the button's spinner.
  */
-export async function downloadMedia(kind: LibraryKind, key: string, name: string): Promise<boolean> {
+export async function downloadMedia(
+  kind: LibraryKind,
+  key: string,
+  name: string,
+): Promise<boolean> {
   const { type, ext } = downloadTypes[kind];
   try {
     const { url } = await api.get('/api/gw/v2/downloads/media', {

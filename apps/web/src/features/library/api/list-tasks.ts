@@ -29,7 +29,8 @@ export function useTasks(kind: LibraryKind) {
     queryKey: libraryKeys.tasks(userId, kind),
     queryFn: ({ pageParam }) => listTasks(kind, pageParam),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: (last) =>
+      last.page * last.page_size < last.total ? last.page + 1 : undefined,
     enabled: userId !== '',
   });
 }

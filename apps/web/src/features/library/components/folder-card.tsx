@@ -19,7 +19,11 @@ export function FolderCard({ folder, active, onSelect, onRename, onDelete }: Fol
   const covers = Array.from({ length: FOLDER_COVER_COUNT }, (_, i) => folder.cover_list[i] ?? '');
   return (
     <div className={classes.card} data-active={active || undefined}>
-      <UnstyledButton className={classes.cardButton} onClick={onSelect} aria-current={active || undefined}>
+      <UnstyledButton
+        className={classes.cardButton}
+        onClick={onSelect}
+        aria-current={active || undefined}
+      >
         <div className={classes.mosaic} aria-hidden>
           {covers.map((cover, index) =>
             cover ? (
@@ -29,7 +33,7 @@ export function FolderCard({ folder, active, onSelect, onRename, onDelete }: Fol
             ),
           )}
         </div>
-        <Text size="sm" fw={600} truncate mt={8} pr={28}>
+        <Text size="sm" fw={600} truncate mt={8}>
           {folder.name}
         </Text>
         <Text size="xs" c="dimmed">
@@ -43,7 +47,14 @@ export function FolderCard({ folder, active, onSelect, onRename, onDelete }: Fol
       <Group className={classes.menu}>
         <Menu position="bottom-end" withinPortal shadow="md">
           <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('library.folders.actions', { name: folder.name })}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              radius="xl"
+              className={classes.menuButton}
+              aria-label={t('library.folders.actions', { name: folder.name })}
+            >
               <IconDots size={16} />
             </ActionIcon>
           </Menu.Target>

@@ -14,17 +14,41 @@ interface FolderNameModalProps {
 }
 
 /** Create or rename: a blank name is refused here, a taken one by the server (spec §5, §8). */
-export function FolderNameModal({ opened, mode, initialName = '', onClose, onSubmit }: FolderNameModalProps) {
+export function FolderNameModal({
+  opened,
+  mode,
+  initialName = '',
+  onClose,
+  onSubmit,
+}: FolderNameModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t(`library.folders.${mode}Title`)} radius="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t(`library.folders.${mode}Title`)}
+      radius="lg"
+      centered
+    >
       {/* Remounted per opening so the field starts from the folder's current name. */}
-      {opened ? <FolderNameForm mode={mode} initialName={initialName} onClose={onClose} onSubmit={onSubmit} /> : null}
+      {opened ? (
+        <FolderNameForm
+          mode={mode}
+          initialName={initialName}
+          onClose={onClose}
+          onSubmit={onSubmit}
+        />
+      ) : null}
     </Modal>
   );
 }
 
-function FolderNameForm({ mode, initialName, onClose, onSubmit }: Omit<FolderNameModalProps, 'opened'>) {
+function FolderNameForm({
+  mode,
+  initialName,
+  onClose,
+  onSubmit,
+}: Omit<FolderNameModalProps, 'opened'>) {
   const { t } = useTranslation();
   const [name, setName] = useState(initialName ?? '');
   const [error, setError] = useState<string | null>(null);

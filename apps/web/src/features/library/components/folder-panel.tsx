@@ -15,7 +15,14 @@ interface FolderPanelProps {
 }
 
 /** A column beside the grid on wide screens; a row that scrolls sideways on phones. */
-export function FolderPanel({ folders, activeId, onSelect, onCreate, onRename, onDelete }: FolderPanelProps) {
+export function FolderPanel({
+  folders,
+  activeId,
+  onSelect,
+  onCreate,
+  onRename,
+  onDelete,
+}: FolderPanelProps) {
   const { t } = useTranslation();
   return (
     <section className={classes.panel} aria-label={t('library.folders.title')}>
@@ -23,13 +30,23 @@ export function FolderPanel({ folders, activeId, onSelect, onCreate, onRename, o
         <Text fw={700} size="sm">
           {t('library.folders.title')}
         </Text>
-        <Button size="compact-sm" variant="light" radius="xl" leftSection={<IconFolderPlus size={14} />} onClick={onCreate}>
+        <Button
+          size="compact-sm"
+          variant="light"
+          radius="xl"
+          leftSection={<IconFolderPlus size={14} />}
+          onClick={onCreate}
+        >
           {t('library.folders.new')}
         </Button>
       </Group>
       <div className={classes.list}>
         <div className={classes.card} data-active={activeId === null || undefined}>
-          <UnstyledButton className={classes.cardButton} onClick={() => onSelect(null)} aria-current={activeId === null || undefined}>
+          <UnstyledButton
+            className={classes.cardButton}
+            onClick={() => onSelect(null)}
+            aria-current={activeId === null || undefined}
+          >
             <div className={classes.allCover} aria-hidden>
               <IconLayoutGrid size={26} />
             </div>

@@ -26,7 +26,17 @@ function GridSkeleton() {
   );
 }
 
-function Empty({ icon, title, body, action }: { icon: 'sparkles' | 'folder'; title: string; body: string; action?: ReactNode }) {
+function Empty({
+  icon,
+  title,
+  body,
+  action,
+}: {
+  icon: 'sparkles' | 'folder';
+  title: string;
+  body: string;
+  action?: ReactNode;
+}) {
   return (
     <Stack align="center" gap="xs" py={48} px="md" ta="center">
       <ThemeIcon size={64} radius="xl" variant="light">
@@ -48,8 +58,16 @@ export function HistoryGrid({ kind, ...selection }: GridProps) {
   const { t } = useTranslation();
   const tasks = useTasks(kind);
   if (tasks.isPending) return <GridSkeleton />;
-  if (tasks.isError) return <Alert color="red" variant="light">{t('library.loadError')}</Alert>;
-  const items = itemsFromTasks(tasks.data.pages.flatMap((page) => page.data), kind);
+  if (tasks.isError)
+    return (
+      <Alert color="red" variant="light">
+        {t('library.loadError')}
+      </Alert>
+    );
+  const items = itemsFromTasks(
+    tasks.data.pages.flatMap((page) => page.data),
+    kind,
+  );
   if (items.length === 0) {
     return (
       <Empty
@@ -76,14 +94,31 @@ export function HistoryGrid({ kind, ...selection }: GridProps) {
 }
 
 /** The works in one folder. */
-export function FolderItemsGrid({ kind, folderId, ...selection }: GridProps & { folderId: number }) {
+export function FolderItemsGrid({
+  kind,
+  folderId,
+  ...selection
+}: GridProps & { folderId: number }) {
   const { t } = useTranslation();
   const items = useFolderItems(folderId);
   if (items.isPending) return <GridSkeleton />;
-  if (items.isError) return <Alert color="red" variant="light">{t('library.loadError')}</Alert>;
-  const list = items.data.pages.flatMap((page) => page.data).map((item) => itemFromFolderItem(item, kind));
+  if (items.isError)
+    return (
+      <Alert color="red" variant="light">
+        {t('library.loadError')}
+      </Alert>
+    );
+  const list = items.data.pages
+    .flatMap((page) => page.data)
+    .map((item) => itemFromFolderItem(item, kind));
   if (list.length === 0) {
-    return <Empty icon="folder" title={t('library.empty.folderTitle')} body={t('library.empty.folder')} />;
+    return (
+      <Empty
+        icon="folder"
+        title={t('library.empty.folderTitle')}
+        body={t('library.empty.folder')}
+      />
+    );
   }
   return (
     <MediaGrid

@@ -108,13 +108,14 @@ export function LibraryKindView({ kind, folderId, onFolderChange }: LibraryKindV
       />
       <div className={classes.content}>
         <Group justify="space-between" mb="sm" gap="xs" wrap="nowrap">
-          <Title order={2} fz="lg" truncate>
+          <Title order={2} fz="lg" miw={0} style={{ overflowWrap: 'anywhere' }}>
             {current ? current.name : t('library.folders.all')}
           </Title>
           <Button
             size="compact-sm"
             variant={selecting ? 'filled' : 'default'}
             radius="xl"
+            style={{ flexShrink: 0 }}
             leftSection={<IconChecks size={14} />}
             onClick={() => (selecting ? stopSelecting() : setSelecting(true))}
           >
@@ -122,7 +123,14 @@ export function LibraryKindView({ kind, folderId, onFolderChange }: LibraryKindV
           </Button>
         </Group>
         {folderId !== null ? (
-          <FolderItemsGrid key={folderId} kind={kind} folderId={folderId} selecting={selecting} selected={selected} onToggle={toggle} />
+          <FolderItemsGrid
+            key={folderId}
+            kind={kind}
+            folderId={folderId}
+            selecting={selecting}
+            selected={selected}
+            onToggle={toggle}
+          />
         ) : (
           <HistoryGrid kind={kind} selecting={selecting} selected={selected} onToggle={toggle} />
         )}

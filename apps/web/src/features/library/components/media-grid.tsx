@@ -14,7 +14,15 @@ interface MediaGridProps {
   onLoadMore: () => void;
 }
 
-export function MediaGrid({ items, selecting, selected, onToggle, hasMore, loadingMore, onLoadMore }: MediaGridProps) {
+export function MediaGrid({
+  items,
+  selecting,
+  selected,
+  onToggle,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+}: MediaGridProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (

@@ -1,5 +1,17 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
-import { ActionIcon, Badge, Button, Card, CopyButton, Divider, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Divider,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload, IconRefresh, IconSeeding } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +36,17 @@ function Setting({ label, value }: { label: string; value: string }) {
 }
 
 /** Prompt, settings and what to do next with a work. */
-export function MediaInfo({ task, output, outputKey, kind }: { task: TaskResult; output: Output; outputKey: string; kind: LibraryKind }) {
+export function MediaInfo({
+  task,
+  output,
+  outputKey,
+  kind,
+}: {
+  task: TaskResult;
+  output: Output;
+  outputKey: string;
+  kind: LibraryKind;
+}) {
   const { t, i18n } = useTranslation();
   const [downloading, setDownloading] = useState(false);
   const ratio = ratioOf(output.width, output.height);
@@ -32,7 +54,11 @@ export function MediaInfo({ task, output, outputKey, kind }: { task: TaskResult;
 
   const download = async () => {
     setDownloading(true);
-    await downloadMedia(kind, outputKey, `lumen-${task.task_id.slice(0, 8)}-${outputKey.split('/').pop()?.split('.')[0] ?? 'work'}`);
+    await downloadMedia(
+      kind,
+      outputKey,
+      `lumen-${task.task_id.slice(0, 8)}-${outputKey.split('/').pop()?.split('.')[0] ?? 'work'}`,
+    );
     setDownloading(false);
   };
 
@@ -59,8 +85,17 @@ export function MediaInfo({ task, output, outputKey, kind }: { task: TaskResult;
             {task.prompt ? (
               <CopyButton value={task.prompt}>
                 {({ copied, copy }) => (
-                  <Tooltip label={t(copied ? 'library.detail.copied' : 'library.detail.copy')} withArrow>
-                    <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label={t('library.detail.copy')}>
+                  <Tooltip
+                    label={t(copied ? 'library.detail.copied' : 'library.detail.copy')}
+                    withArrow
+                  >
+                    <ActionIcon
+                      variant="subtle"
+                      color={copied ? 'teal' : 'gray'}
+                      size="sm"
+                      onClick={copy}
+                      aria-label={t('library.detail.copy')}
+                    >
                       {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
                     </ActionIcon>
                   </Tooltip>
@@ -68,43 +103,71 @@ export function MediaInfo({ task, output, outputKey, kind }: { task: TaskResult;
               </CopyButton>
             ) : null}
           </Group>
-          <Text size="sm" c={task.prompt ? undefined : 'dimmed'} fs={task.prompt ? undefined : 'italic'}>
+          <Text
+            size="sm"
+            c={task.prompt ? undefined : 'dimmed'}
+            fs={task.prompt ? undefined : 'italic'}
+          >
             {task.prompt || t('library.detail.privatePrompt')}
           </Text>
         </Stack>
 
         <Divider />
         <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
-          <Setting label={t('library.detail.seed')} value={output.seed === null ? '—' : String(output.seed)} />
-          <Setting label={t('library.detail.size')} value={output.width && output.height ? `${output.width} × ${output.height}` : '—'} />
+          <Setting
+            label={t('library.detail.seed')}
+            value={output.seed === null ? '—' : String(output.seed)}
+          />
+          <Setting
+            label={t('library.detail.size')}
+            value={output.width && output.height ? `${output.width} × ${output.height}` : '—'}
+          />
           <Setting label={t('library.detail.ratio')} value={ratio ?? '—'} />
-          <Setting label={t('library.detail.cost')} value={t('library.detail.credits', { count: task.cost })} />
-          <Setting label={t('library.detail.engine')} value={preview ? t('library.detail.previewEngine') : task.engine} />
+          <Setting
+            label={t('library.detail.cost')}
+            value={t('library.detail.credits', { count: task.cost })}
+          />
+          <Setting
+            label={t('library.detail.engine')}
+            value={preview ? t('library.detail.previewEngine') : task.engine}
+          />
           <Setting
             label={t('library.detail.created')}
-            value={new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(task.created_at))}
+            value={new Intl.DateTimeFormat(i18n.language, {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            }).format(new Date(task.created_at))}
           />
         </SimpleGrid>
         <Divider />
 
         <Stack gap="xs">
-          <Button leftSection={<IconDownload size={16} />} radius="xl" loading={downloading} onClick={() => void download()}>
+          <Button
+            leftSection={<IconDownload size={16} />}
+            radius="xl"
+            loading={downloading}
+            onClick={() => void download()}
+          >
             {t(`library.detail.download.${kind}`)}
           </Button>
-          <Group grow gap="xs">
-            <Button
-              component={Link}
-              to={studioPath(kind, { prompt: task.prompt, seed: output.seed, ratio })}
-              variant="light"
-              radius="xl"
-              leftSection={<IconSeeding size={16} />}
-            >
-              {t('library.detail.reuseSeed')}
-            </Button>
-            <Button component={Link} to={studioPath(kind, { prompt: task.prompt, ratio })} variant="default" radius="xl" leftSection={<IconRefresh size={16} />}>
-              {t('library.detail.recreate')}
-            </Button>
-          </Group>
+          <Button
+            component={Link}
+            to={studioPath(kind, { prompt: task.prompt, seed: output.seed, ratio })}
+            variant="light"
+            radius="xl"
+            leftSection={<IconSeeding size={16} />}
+          >
+            {t('library.detail.reuseSeed')}
+          </Button>
+          <Button
+            component={Link}
+            to={studioPath(kind, { prompt: task.prompt, ratio })}
+            variant="default"
+            radius="xl"
+            leftSection={<IconRefresh size={16} />}
+          >
+            {t('library.detail.recreate')}
+          </Button>
         </Stack>
       </Stack>
     </Card>

@@ -44,14 +44,28 @@ export function MediaTile({ item, selecting, selected, onToggle, onOpen }: Media
       aria-pressed={selecting ? selected : undefined}
     >
       {item.thumbUrl && !broken ? (
-        <img src={item.thumbUrl} alt="" loading="lazy" className={classes.media} onError={() => setBroken(true)} />
+        <img
+          src={item.thumbUrl}
+          alt=""
+          loading="lazy"
+          className={classes.media}
+          onError={() => setBroken(true)}
+        />
       ) : (
         <div className={classes.fallback}>
           <IconPhotoOff size={28} />
         </div>
       )}
       {item.kind === 'video' && hovering && item.url ? (
-        <video src={item.url} className={classes.media} autoPlay muted loop playsInline aria-hidden />
+        <video
+          src={item.url}
+          className={classes.media}
+          autoPlay
+          muted
+          loop
+          playsInline
+          aria-hidden
+        />
       ) : null}
       <div className={classes.badges}>
         {item.preview ? (

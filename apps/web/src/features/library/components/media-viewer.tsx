@@ -17,7 +17,16 @@ export function MediaViewer({ kind, url, thumbUrl, alt }: MediaViewerProps) {
   if (kind === 'video' && url) {
     return (
       <div className={classes.stage}>
-        <video src={url} poster={thumbUrl ?? undefined} className={classes.media} controls autoPlay muted loop playsInline />
+        <video
+          src={url}
+          poster={thumbUrl ?? undefined}
+          className={classes.media}
+          controls
+          autoPlay
+          muted
+          loop
+          playsInline
+        />
       </div>
     );
   }

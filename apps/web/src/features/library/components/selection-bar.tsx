@@ -16,11 +16,27 @@ interface SelectionBarProps {
 }
 
 /** Floats above the grid while selecting, so the actions stay in reach on long pages. */
-export function SelectionBar({ count, folders, currentFolderId, busy, onMove, onRemove, onCancel }: SelectionBarProps) {
+export function SelectionBar({
+  count,
+  folders,
+  currentFolderId,
+  busy,
+  onMove,
+  onRemove,
+  onCancel,
+}: SelectionBarProps) {
   const { t } = useTranslation();
   const targets = folders.filter((folder) => folder.id !== currentFolderId);
   return (
-    <Paper shadow="lg" radius="xl" p={6} pl="md" className={classes.bar} role="toolbar" aria-label={t('library.select.toolbar')}>
+    <Paper
+      shadow="lg"
+      radius="xl"
+      p={6}
+      pl="md"
+      className={classes.bar}
+      role="toolbar"
+      aria-label={t('library.select.toolbar')}
+    >
       <Group gap="xs" wrap="nowrap" justify="space-between">
         <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           {t('library.select.count', { count })}
@@ -28,7 +44,14 @@ export function SelectionBar({ count, folders, currentFolderId, busy, onMove, on
         <Group gap={6} wrap="nowrap">
           <Menu position="top" withinPortal shadow="md">
             <Menu.Target>
-              <Button size="xs" radius="xl" leftSection={<IconFolderShare size={14} />} disabled={count === 0} loading={busy}>
+              <Button
+                size="xs"
+                radius="xl"
+                leftSection={<IconFolderShare size={14} />}
+                classNames={{ section: classes.icon }}
+                disabled={count === 0}
+                loading={busy}
+              >
                 {t('library.select.move')}
               </Button>
             </Menu.Target>
@@ -52,13 +75,22 @@ export function SelectionBar({ count, folders, currentFolderId, busy, onMove, on
               variant="light"
               color="red"
               leftSection={<IconFolderMinus size={14} />}
+              classNames={{ section: classes.icon }}
               disabled={count === 0 || busy}
               onClick={onRemove}
             >
               {t('library.select.remove')}
             </Button>
           ) : null}
-          <Button size="xs" radius="xl" variant="subtle" color="gray" onClick={onCancel} aria-label={t('common.cancel')} px={8}>
+          <Button
+            size="xs"
+            radius="xl"
+            variant="subtle"
+            color="gray"
+            onClick={onCancel}
+            aria-label={t('common.cancel')}
+            px={8}
+          >
             <IconX size={16} />
           </Button>
         </Group>

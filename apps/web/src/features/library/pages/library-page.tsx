@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LibraryKindView } from '../components/library-kind-view';
 import { libraryKinds, parseLibraryKind, type LibraryKind } from '../library-kinds';
+import classes from './library-page.module.css';
 
 const tabIcons = { image: IconPhoto, video: IconMovie, '3d': IconBox } as const;
 
@@ -33,8 +34,12 @@ export function LibraryPage() {
         </Title>
         <Text c="dimmed">{t('library.subtitle')}</Text>
       </Stack>
-      <Tabs value={kind} onChange={(value) => show(parseLibraryKind(value), null)} keepMounted={false}>
-        <Tabs.List mb="lg">
+      <Tabs
+        value={kind}
+        onChange={(value) => show(parseLibraryKind(value), null)}
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg" className={classes.tabs}>
           {libraryKinds.map((value) => {
             const Icon = tabIcons[value];
             return (
@@ -46,7 +51,11 @@ export function LibraryPage() {
         </Tabs.List>
         {libraryKinds.map((value) => (
           <Tabs.Panel key={value} value={value}>
-            <LibraryKindView kind={value} folderId={folderId} onFolderChange={(id) => show(value, id)} />
+            <LibraryKindView
+              kind={value}
+              folderId={folderId}
+              onFolderChange={(id) => show(value, id)}
+            />
           </Tabs.Panel>
         ))}
       </Tabs>

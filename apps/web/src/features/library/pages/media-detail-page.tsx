@@ -29,12 +29,19 @@ export function MediaDetailPage() {
   return (
     <Stack gap="md" maw={1400} mx="auto">
       <Group>
-        <Button component={Link} to={back} variant="subtle" color="gray" leftSection={<IconArrowLeft size={16} />} px={8}>
+        <Button
+          component={Link}
+          to={back}
+          variant="subtle"
+          color="gray"
+          leftSection={<IconArrowLeft size={16} />}
+          px={8}
+        >
           {t('library.detail.back')}
         </Button>
       </Group>
       {task.isPending ? (
-        <Grid gutter="lg">
+        <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Skeleton h={420} radius="lg" />
           </Grid.Col>
@@ -47,10 +54,15 @@ export function MediaDetailPage() {
           {t('library.detail.missing')}
         </Alert>
       ) : (
-        <Grid gutter="lg">
+        <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="sm">
-              <MediaViewer kind={kind} url={output.url} thumbUrl={output.thumb_url} alt={task.data.prompt || t(`library.kindLabels.${kind}`)} />
+              <MediaViewer
+                kind={kind}
+                url={output.url}
+                thumbUrl={output.thumb_url}
+                alt={task.data.prompt || t(`library.kindLabels.${kind}`)}
+              />
               {outputs.length > 1 ? (
                 <Group gap={8} className={classes.strip}>
                   {outputs.map((other, i) => {

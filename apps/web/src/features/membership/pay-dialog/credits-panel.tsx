@@ -18,25 +18,28 @@ export function CreditsPanel({ balance, onNavigate }: CreditsPanelProps) {
   return (
     <Stack gap="md">
       {balance === undefined ? null : (
-      <Card withBorder radius="lg" padding="md" bg="var(--mantine-color-default-hover)">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={44} radius="xl" variant="gradient">
-            <IconCoins size={24} />
-          </ThemeIcon>
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t('payDialog.balance')}
-            </Text>
-            {balance === null ? (
-              <Skeleton h={28} w={90} />
-            ) : (
-              <Text fz={26} fw={800} lh={1.2}>
-                {t('payDialog.balanceValue', { count: balance, formatted: number.format(balance) })}
+        <Card withBorder radius="lg" padding="md" bg="var(--mantine-color-default-hover)">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon size={44} radius="xl" variant="gradient">
+              <IconCoins size={24} />
+            </ThemeIcon>
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {t('payDialog.balance')}
               </Text>
-            )}
-          </Stack>
-        </Group>
-      </Card>
+              {balance === null ? (
+                <Skeleton h={28} w={90} />
+              ) : (
+                <Text fz={26} fw={800} lh={1.2}>
+                  {t('payDialog.balanceValue', {
+                    count: balance,
+                    formatted: number.format(balance),
+                  })}
+                </Text>
+              )}
+            </Stack>
+          </Group>
+        </Card>
       )}
 
       <Stack gap={6}>

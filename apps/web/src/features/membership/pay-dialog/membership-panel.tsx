@@ -1,16 +1,35 @@
 import { planNames, type Grade } from '@lumen/contracts/plans';
-import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { plans } from '../plans';
 import { CheckoutNote } from './checkout-note';
 
 /** The paid plans side by side; the current one is marked so nobody "upgrades" to it. */
-export function MembershipPanel({ grade, onNavigate }: { grade: Grade | null; onNavigate: () => void }) {
+export function MembershipPanel({
+  grade,
+  onNavigate,
+}: {
+  grade: Grade | null;
+  onNavigate: () => void;
+}) {
   const { t } = useTranslation();
   const current = grade === null ? null : planNames[grade];
   return (
     <Stack gap="md">
+      {/* First, so nobody scrolls through three plans before learning they cannot buy one yet. */}
+      <CheckoutNote onNavigate={onNavigate} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         {plans
           .filter((plan) => plan.grade !== 'free')
@@ -74,7 +93,6 @@ export function MembershipPanel({ grade, onNavigate }: { grade: Grade | null; on
             );
           })}
       </SimpleGrid>
-      <CheckoutNote onNavigate={onNavigate} />
     </Stack>
   );
 }

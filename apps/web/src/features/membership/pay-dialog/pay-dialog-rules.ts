@@ -35,7 +35,8 @@ export function resolvePayDialogView(request: PayDialogRequest, paid: boolean): 
 
 /** i18n key of the §8 message for a reason; paid users are not told to subscribe. */
 export function messageKeyFor(reason: PayDialogReason | undefined, paid: boolean): string | null {
-  if (reason === 'noCredits') return paid ? 'payDialog.messages.noCreditsPaid' : 'payDialog.messages.noCredits';
+  if (reason === 'noCredits')
+    return paid ? 'payDialog.messages.noCreditsPaid' : 'payDialog.messages.noCredits';
   if (reason === 'upgrade') return 'payDialog.messages.upgrade';
   return null;
 }

@@ -54,7 +54,13 @@ export function PayDialog() {
   );
 }
 
-function PayDialogBody({ request, onNavigate }: { request: PayDialogRequest; onNavigate: () => void }) {
+function PayDialogBody({
+  request,
+  onNavigate,
+}: {
+  request: PayDialogRequest;
+  onNavigate: () => void;
+}) {
   const { t } = useTranslation();
   const signedIn = useSession((s) => s.user !== null);
   const account = useAccountInfo();

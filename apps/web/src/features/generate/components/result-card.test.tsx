@@ -1,0 +1,166 @@
+import type { TaskResult } from '@lumen/contracts/tasks';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiMock } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/render';
+import { ResultCard } from './result-card';
+
+const empty = { url: null, thumb_url: null, width: null, height: null, mime: null, seed: null };
+
+function task(overrides: Partial<TaskResult> = {}): TaskResult {
+  return {
+    task_id: '3f1c2a9e-1111-4222-8333-444455556666',
+    task_type: 'txt2img',
+    status: 'queued',
+    task_status: 0,
+    progress: 0,
+    queue_position: 3,
+    cost: 2,
+    engine: 'local-preview',
+    error: null,
+    created_at: new Date().toISOString(),
+    prompt: 'A lighthouse at dusk',
+    sub_task_results: [
+      { task_status: 0, ...empty },
+      { task_status: 0, ...empty },
+    ],
+    ...overrides,
+  };
+}
+
+function doneImage(seed: number, key: string) {
+  return {
+    task_status: 1,
+    image: key,
+    url: `/files/${key}`,
+    thumb_url: `/files/${key}.webp`,
+    width: 1024,
+    height: 1024,
+    mime: 'image/png',
+    seed,
+  };
+}
+
+let api: ReturnType<typeof createApiMock>;
+
+beforeEach(() => {
+  api = createApiMock();
+  vi.stubGlobal('fetch', api.fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ResultCard', () => {
+  it('queued: shows the queue position and wait, and cancels with a refund', async () => {
+    api.on('POST', `/prod-api/content/tasks/${task().task_id}/cancel`, {
+      result: task({ status: 'cancelled', task_status: 5 }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ResultCard task={task()} estimatedWaitMin={10} watermark />);
+    expect(screen.getByText('In the queue, position 3 · about 10 min')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(api.requests('POST', `/prod-api/content/tasks/${task().task_id}/cancel`)).toHaveLength(
+        1,
+      ),
+    );
+  });
+
+  it('generating: shows a progress bar with the percentage', () => {
+    renderWithProviders(
+      <ResultCard task={task({ status: 'generating', task_status: 2, progress: 40 })} watermark />,
+    );
+    expect(screen.getByText('Generating…')).toBeInTheDocument();
+    expect(screen.getByText('40%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('done: shows the images, labels preview-engine output and offers the actions', async () => {
+    const onReuseSeed = vi.fn();
+    const onRecreate = vi.fn();
+    const done = task({
+      status: 'done',
+      task_status: 1,
+      progress: 100,
+      sub_task_results: [doneImage(11, 'out/a.png'), doneImage(12, 'out/b.png')],
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ResultCard task={done} watermark onReuseSeed={onReuseSeed} onRecreate={onRecreate} />,
+    );
+    expect(screen.getByText('Preview')).toBeInTheDocument();
+    const images = screen.getAllByRole('img', { name: 'A lighthouse at dusk' });
+    expect(images).toHaveLength(2);
+    expect(images[0]).toHaveAttribute('src', '/files/out/a.png.webp');
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+
+    await user.click(screen.getAllByRole('button', { name: 'Reuse seed' })[1]!);
+    expect(onReuseSeed).toHaveBeenCalledWith(12);
+    await user.click(screen.getAllByRole('button', { name: 'Recreate with a new seed' })[0]!);
+    expect(onRecreate).toHaveBeenCalledWith(done);
+    expect(screen.getAllByRole('button', { name: 'Download' })).toHaveLength(2);
+
+    await user.click(screen.getAllByRole('button', { name: 'Open large' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Image 1' });
+    expect(within(dialog).getByText('Seed 11 · 1024 × 1024')).toBeInTheDocument();
+  });
+
+  it('done video: a looping player with the thumbnail as poster', () => {
+    const video = task({
+      task_type: 'video_diffusion',
+      status: 'done',
+      task_status: 1,
+      engine: 'comfyui',
+      sub_task_results: [
+        {
+          task_status: 1,
+          video: 'out/v.mp4',
+          url: '/files/out/v.mp4',
+          thumb_url: '/files/out/v.webp',
+          width: 1280,
+          height: 720,
+          mime: 'video/mp4',
+          seed: 5,
+        },
+      ],
+    });
+    const { container } = renderWithProviders(<ResultCard task={video} watermark />);
+    const player = container.querySelector('video');
+    expect(player).toHaveAttribute('src', '/files/out/v.mp4');
+    expect(player).toHaveAttribute('poster', '/files/out/v.webp');
+    expect(player).toHaveAttribute('loop');
+    expect(player).toHaveAttribute('controls');
+    expect(screen.queryByText('Preview')).not.toBeInTheDocument();
+  });
+
+  it('failed: shows the reason and says the credits came back', () => {
+    renderWithProviders(
+      <ResultCard
+        task={task({ status: 'failed', task_status: 3, error: 'The generation service is busy' })}
+        watermark
+      />,
+    );
+    expect(screen.getByText('Generation failed')).toBeInTheDocument();
+    expect(screen.getByText('The generation service is busy')).toBeInTheDocument();
+    expect(screen.getByText('Your credits have been refunded.')).toBeInTheDocument();
+  });
+
+  it('flagged: explains the guidelines and the refund', () => {
+    renderWithProviders(
+      <ResultCard task={task({ status: 'flagged', task_status: 4 })} watermark />,
+    );
+    expect(screen.getByText('Content flagged')).toBeInTheDocument();
+    expect(screen.getByText(/may violate our guidelines/)).toBeInTheDocument();
+    expect(screen.getByText('Your credits have been refunded.')).toBeInTheDocument();
+  });
+
+  it('cancelled: says so, without actions', () => {
+    renderWithProviders(
+      <ResultCard task={task({ status: 'cancelled', task_status: 5 })} watermark />,
+    );
+    expect(screen.getByText('Cancelled. Your credits have been refunded.')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { checkKeyframePair, taskImageRules } from '../upload-image';
+import { ImageInput, type PickedImage } from './image-input';
+
+interface VideoFramesProps {
+  mode: 'image' | 'keyframes';
+  first: PickedImage | null;
+  last: PickedImage | null;
+  onFirst: (image: PickedImage | null) => void;
+  onLast: (image: PickedImage | null) => void;
+}
+
+/** The input images of image-to-video (one) and keyframes (first and last, similar shapes). */
+export function VideoFrames({ mode, first, last, onFirst, onLast }: VideoFramesProps) {
+  const { t } = useTranslation();
+  if (mode === 'image') {
+    return (
+      <ImageInput
+        label={t('generate.video.startImage')}
+        rules={taskImageRules}
+        value={first}
+        onChange={onFirst}
+      />
+    );
+  }
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 12 }}>
+      <ImageInput
+        label={t('generate.video.firstFrame')}
+        hint={t('generate.video.frameHint')}
+        rules={taskImageRules}
+        value={first}
+        onChange={onFirst}
+        validate={(size) => (last ? checkKeyframePair(size, last) : null)}
+      />
+      <ImageInput
+        label={t('generate.video.lastFrame')}
+        hint={t('generate.video.frameHint')}
+        rules={taskImageRules}
+        value={last}
+        onChange={onLast}
+        validate={(size) => (first ? checkKeyframePair(first, size) : null)}
+      />
+    </div>
+  );
+}

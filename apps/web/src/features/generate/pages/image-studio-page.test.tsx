@@ -1,0 +1,178 @@
+import { ErrorCode } from '@lumen/contracts/error-codes';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setPayRequiredHandler } from '../../../shared/api/session-hooks';
+import { useSession } from '../../../shared/session/session-store';
+import { createApiMock } from '../../../test/api-mock';
+import { renderRoutes } from '../../../test/render';
+import { useRuns } from '../runs-store';
+import { ImageStudioPage } from './image-studio-page';
+
+const submitPath = '/api/gw/v3/image/txt2img/async';
+let api: ReturnType<typeof createApiMock>;
+const payRequired = vi.fn<(code: number, msg: string) => void>();
+
+function account(grade: number) {
+  return {
+    grade,
+    plan_name: grade ? 'plus' : 'free',
+    plan_ends_at: null,
+    credits: 30,
+    isFreeVip: false,
+    isYearVip: false,
+    isPayment: true,
+    buckets: [],
+  };
+}
+
+function signIn() {
+  useSession.setState({
+    user: {
+      userId: '5',
+      username: 'ada',
+      nickname: 'Ada',
+      avatar: '',
+      isAdmin: false,
+      menuList: [],
+    },
+  });
+}
+
+function renderPage() {
+  return renderRoutes([{ path: '/studio/image', element: <ImageStudioPage /> }], '/studio/image');
+}
+
+beforeEach(() => {
+  api = createApiMock();
+  vi.stubGlobal('fetch', api.fetchMock);
+  api.on('GET', '/prod-api/trade/v1/account', { result: account(0) });
+  api.on('POST', '/prod-api/trade/v1/quote', {
+    result: {
+      cost: 2,
+      allowed: true,
+      reason_code: null,
+      reason: null,
+      estimated_wait_min: 10,
+      mode: 'standard',
+      balance: 30,
+    },
+  });
+  api.on('GET', '/prod-api/content/tasks', {
+    result: { data: [], total: 0, page: 1, page_size: 12 },
+  });
+  api.on('POST', submitPath, {
+    result: {
+      task_id: '0c7e6a1e-5b8d-4f39-9a51-0d2f3c4b5a69',
+      cost: 2,
+      queue_position: 1,
+      estimated_wait_min: 10,
+    },
+  });
+  payRequired.mockReset();
+  setPayRequiredHandler(payRequired);
+  useRuns.setState({ userId: null, runs: { image: [], video: [], '3d': [] } });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setPayRequiredHandler(() => undefined);
+  useSession.setState({ user: null, loginOpen: false });
+});
+
+describe('image studio gating (plans.ts gradeLimits)', () => {
+  it('locks counts above a free account’s 2 images and asks to upgrade instead', async () => {
+    signIn();
+    const user = userEvent.setup();
+    renderPage();
+    const locked = await screen.findByRole('radio', { name: '3 images (subscribers only)' });
+    expect(screen.getByRole('radio', { name: '4 images (subscribers only)' })).toBeInTheDocument();
+    await user.click(locked);
+    expect(payRequired).toHaveBeenCalledWith(
+      ErrorCode.upgradeRequired,
+      'More images per generation are for subscribers only, please adjust your settings',
+    );
+    expect(locked).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('radio', { name: '2 images' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('keeps private generation and the professional model for subscribers', async () => {
+    signIn();
+    const user = userEvent.setup();
+    renderPage();
+    const privateSwitch = await screen.findByRole('switch', { name: 'Private generation' });
+    await waitFor(() => expect(api.requests('GET', '/prod-api/trade/v1/account')).toHaveLength(1));
+    await user.click(privateSwitch);
+    expect(payRequired).toHaveBeenLastCalledWith(
+      ErrorCode.upgradeRequired,
+      'This feature is available to subscribed users only',
+    );
+    expect(privateSwitch).not.toBeChecked();
+
+    await user.click(screen.getByRole('combobox', { name: 'Model' }));
+    await user.click(await screen.findByRole('option', { name: /Professional/ }));
+    expect(payRequired).toHaveBeenLastCalledWith(
+      ErrorCode.upgradeRequired,
+      'The professional model is available to subscribed users only',
+    );
+    expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('Standard (turbo)');
+  });
+
+  it('opens everything to a plus account', async () => {
+    api.on('GET', '/prod-api/trade/v1/account', { result: account(2) });
+    signIn();
+    const user = userEvent.setup();
+    renderPage();
+    const four = await screen.findByRole('radio', { name: '4 images' });
+    await user.click(four);
+    expect(four).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('switch', { name: 'Private generation' }));
+    expect(screen.getByRole('switch', { name: 'Private generation' })).toBeChecked();
+    expect(payRequired).not.toHaveBeenCalled();
+  });
+});
+
+describe('image studio generate', () => {
+  it('sends visitors to the login dialog without submitting', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('textbox', { name: /Prompt/ }));
+    await user.paste('a fox');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(useSession.getState().loginOpen).toBe(true);
+    expect(api.requests('POST', submitPath)).toHaveLength(0);
+  });
+
+  it('asks for a prompt before sending anything', async () => {
+    signIn();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Please enter a prompt')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Prompt/ })).toHaveFocus();
+    expect(api.requests('POST', submitPath)).toHaveLength(0);
+  });
+
+  it('submits the settings once however fast Generate is pressed', async () => {
+    signIn();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('textbox', { name: /Prompt/ }));
+    await user.paste('a red fox in snow');
+    await user.click(screen.getByRole('radio', { name: '16:9' }));
+    // Both presses land within the 300 ms guard however slow the test machine is.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    await user.dblClick(screen.getByRole('button', { name: 'Generate' }));
+    clock.mockRestore();
+    await waitFor(() => expect(api.requests('POST', submitPath)).toHaveLength(1));
+    const body = api.requests('POST', submitPath)[0]!.body;
+    expect(body).toMatchObject({
+      prompt: 'a red fox in snow',
+      params: { batch_size: 2, wh_ratio: '16:9', seed: -1, style: 'realistic', private: false },
+      images: [],
+      version: 'standard',
+    });
+    expect(body.request_id).toEqual(expect.any(String));
+    expect(await screen.findByText('In the queue, position 1 · about 10 min')).toBeInTheDocument();
+  });
+});

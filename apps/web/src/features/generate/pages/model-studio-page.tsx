@@ -1,0 +1,129 @@
+import type { TaskResult } from '@lumen/contracts/tasks';
+import { SegmentedControl } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CostBar } from '../components/cost-bar';
+import { ImageInput, type PickedImage } from '../components/image-input';
+import { PrivateSwitch } from '../components/private-switch';
+import { PromptBox } from '../components/prompt-box';
+import { SeedField } from '../components/seed-field';
+import { SettingsSection, StudioShell } from '../components/studio-shell';
+import { StudioResults } from '../components/studio-results';
+import { useGating } from '../gating';
+import { focusPrompt, promptProblem } from '../prompt-rules';
+import { modelImageRules } from '../upload-image';
+import { useGenerate, type SubmitDraft } from '../use-generate';
+import { useQuote } from '../use-quote';
+import { useStudioTasks } from '../use-studio-tasks';
+
+const modes = { text: 'text_to_3d', image: 'image_to_3d' } as const;
+type Mode = keyof typeof modes;
+
+/** `/studio/3d`: a GLB model from a description or from one image. */
+export function ModelStudioPage() {
+  const { t } = useTranslation();
+  const gating = useGating();
+  const [mode, setMode] = useState<Mode>('text');
+  const [prompt, setPrompt] = useState('');
+  const [image, setImage] = useState<PickedImage | null>(null);
+  const [seed, setSeed] = useState<number | null>(null);
+  const [isPrivate, setPrivate] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  const { generate, recreate: recreateRun, submitting, fieldErrors } = useGenerate();
+  const tasks = useStudioTasks('3d');
+
+  const taskType = modes[mode];
+  const runPrivate = isPrivate && gating.allows('private');
+  const quote = useQuote({ task_type: taskType, count: 1, private: runPrivate });
+  const problem = promptProblem(prompt, mode === 'text');
+  const missing = mode === 'image' && image === null;
+
+  function draft(promptText: string, seedValue: number, keys: string[]): SubmitDraft {
+    return {
+      prompt: promptText.trim(),
+      params: { seed: seedValue, private: runPrivate },
+      images: keys,
+    };
+  }
+
+  function onGenerate() {
+    setShowErrors(true);
+    if (problem) focusPrompt();
+    if (problem || missing) return;
+    generate(taskType, draft(prompt, seed ?? -1, mode === 'image' && image ? [image.key] : []));
+  }
+
+  function recreate(task: TaskResult) {
+    if (!recreateRun('3d', task.task_id) && task.prompt) {
+      generate('text_to_3d', draft(task.prompt, -1, []));
+    }
+  }
+
+  const promptError =
+    fieldErrors.find((f) => f.field === 'prompt')?.message ??
+    (showErrors && problem === 'required' ? t('generate.prompt.required') : null);
+
+  const settings = (
+    <>
+      <SegmentedControl
+        fullWidth
+        value={mode}
+        onChange={(next) => setMode(next === 'image' ? 'image' : 'text')}
+        aria-label={t('generate.model3d.mode')}
+        data={(Object.keys(modes) as Mode[]).map((m) => ({
+          value: m,
+          label: t(`generate.model3d.modes.${m}`),
+        }))}
+      />
+      {mode === 'image' ? (
+        <ImageInput
+          label={t('generate.model3d.sourceImage')}
+          hint={t('generate.model3d.sourceHint')}
+          rules={modelImageRules}
+          value={image}
+          onChange={setImage}
+        />
+      ) : null}
+      <PromptBox
+        value={prompt}
+        onChange={setPrompt}
+        required={mode === 'text'}
+        placeholder={t(
+          mode === 'text'
+            ? 'generate.prompt.modelPlaceholder'
+            : 'generate.prompt.modelImagePlaceholder',
+        )}
+        error={promptError}
+      />
+      <SettingsSection title={t('generate.settings.advanced')}>
+        <SeedField value={seed} onChange={setSeed} />
+        <PrivateSwitch value={runPrivate} onChange={setPrivate} />
+      </SettingsSection>
+    </>
+  );
+
+  return (
+    <StudioShell
+      kind="3d"
+      onSubmit={onGenerate}
+      settings={settings}
+      footer={
+        <CostBar
+          quote={quote}
+          submitting={submitting}
+          blocker={missing ? t('generate.model3d.needImage') : null}
+        />
+      }
+      results={
+        <StudioResults
+          kind="3d"
+          tasks={tasks}
+          watermark={gating.watermark}
+          onReuseSeed={setSeed}
+          onRecreate={recreate}
+          onPickIdea={setPrompt}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,187 @@
+import type { TaskResult } from '@lumen/contracts/tasks';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../shared/session/session-store';
+import { createApiMock } from '../../test/api-mock';
+import { createTestQueryClient } from '../../test/render';
+import { generateKeys } from './task-kinds';
+import {
+  POLL_INTERVAL_MS,
+  TASK_EVENTS_URL,
+  useTaskStream,
+  useTrackedTasks,
+} from './use-task-stream';
+
+/** Stands in for the browser's EventSource; the test plays the server. */
+class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  private listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+  constructor(
+    readonly url: string,
+    readonly init?: EventSourceInit,
+  ) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data: unknown) {
+    for (const listener of this.listeners.get(type) ?? []) {
+      listener(new MessageEvent(type, { data: JSON.stringify(data) }));
+    }
+  }
+}
+
+const taskId = '9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
+const resultsPath = '/api/gw/v3/image/txt2img/async/results';
+
+function result(overrides: Partial<TaskResult> = {}): TaskResult {
+  return {
+    task_id: taskId,
+    task_type: 'txt2img',
+    status: 'queued',
+    task_status: 0,
+    progress: 0,
+    queue_position: 2,
+    cost: 1,
+    engine: 'local-preview',
+    error: null,
+    created_at: '2026-11-22T10:00:00.000Z',
+    prompt: 'a fox',
+    sub_task_results: [],
+    ...overrides,
+  };
+}
+
+function Probe() {
+  const { live } = useTaskStream();
+  const [task] = useTrackedTasks([{ taskId, taskType: 'txt2img', initial: result() }], live);
+  return (
+    <p>
+      {live ? 'live' : 'polling'} {task?.status} {task?.progress}% #{task?.queue_position}
+    </p>
+  );
+}
+
+let api: ReturnType<typeof createApiMock>;
+let client: QueryClient;
+let answer: TaskResult;
+
+function renderProbe() {
+  return render(
+    <QueryClientProvider client={client}>
+      <Probe />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  answer = result();
+  api = createApiMock();
+  api.on('GET', resultsPath, () => ({ result: answer }));
+  api.on('GET', '/prod-api/trade/v1/account', { result: null });
+  vi.stubGlobal('fetch', api.fetchMock);
+  client = createTestQueryClient();
+  useSession.setState({
+    user: {
+      userId: '1',
+      username: 'ada',
+      nickname: 'Ada',
+      avatar: '',
+      isAdmin: false,
+      menuList: [],
+    },
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ user: null });
+});
+
+describe('useTaskStream', () => {
+  it('opens the event stream with cookies and applies progress events to the task cache', async () => {
+    renderProbe();
+    const source = FakeEventSource.instances[0]!;
+    expect(source.url).toBe(TASK_EVENTS_URL);
+    expect(source.init).toEqual({ withCredentials: true });
+
+    act(() => source.onopen?.());
+    await screen.findByText(/^live queued/);
+    act(() =>
+      source.emit('task', { task_id: taskId, status: 'queued', progress: 0, queue_position: 1 }),
+    );
+    expect(await screen.findByText('live queued 0% #1')).toBeInTheDocument();
+    act(() => source.emit('task', { task_id: taskId, status: 'generating', progress: 42 }));
+    expect(await screen.findByText('live generating 42% #0')).toBeInTheDocument();
+    // Events for other tasks and malformed ones change nothing.
+    act(() => source.emit('task', { task_id: 'other', status: 'done', progress: 100 }));
+    act(() => source.emit('task', { nonsense: true }));
+    expect(screen.getByText('live generating 42% #0')).toBeInTheDocument();
+  });
+
+  it('reads the full result when an event says the task finished, and refreshes the credits', async () => {
+    renderProbe();
+    const source = FakeEventSource.instances[0]!;
+    act(() => source.onopen?.());
+    await screen.findByText(/^live queued/);
+    const before = api.requests('GET', resultsPath).length;
+    answer = result({ status: 'done', task_status: 1, progress: 100, queue_position: 0 });
+    act(() => source.emit('task', { task_id: taskId, status: 'done', progress: 100 }));
+    expect(await screen.findByText('live done 100% #0')).toBeInTheDocument();
+    expect(api.requests('GET', resultsPath).length).toBeGreaterThan(before);
+    expect(client.getQueryData(generateKeys.task(taskId))).toMatchObject({ status: 'done' });
+  });
+
+  it('falls back to polling every 2 s while the stream is down, and stops once the task is final', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderProbe();
+    const source = FakeEventSource.instances[0]!;
+    act(() => source.onerror?.());
+    await screen.findByText(/^polling queued/);
+    const start = api.requests('GET', resultsPath).length;
+
+    answer = result({ status: 'generating', task_status: 2, progress: 60, queue_position: 0 });
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + 50));
+    expect(await screen.findByText('polling generating 60% #0')).toBeInTheDocument();
+    expect(api.requests('GET', resultsPath).length).toBeGreaterThan(start);
+
+    answer = result({ status: 'done', task_status: 1, progress: 100, queue_position: 0 });
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + 50));
+    expect(await screen.findByText('polling done 100% #0')).toBeInTheDocument();
+    const settled = api.requests('GET', resultsPath).length;
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3));
+    expect(api.requests('GET', resultsPath)).toHaveLength(settled);
+  });
+
+  it('does not open a stream for visitors, and closes it on unmount', async () => {
+    useSession.setState({ user: null });
+    const { unmount } = renderProbe();
+    expect(FakeEventSource.instances).toHaveLength(0);
+    unmount();
+
+    useSession.setState({
+      user: {
+        userId: '1',
+        username: 'ada',
+        nickname: 'Ada',
+        avatar: '',
+        isAdmin: false,
+        menuList: [],
+      },
+    });
+    const second = renderProbe();
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    second.unmount();
+    expect(FakeEventSource.instances[0]!.closed).toBe(true);
+  });
+});
