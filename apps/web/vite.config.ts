@@ -19,6 +19,8 @@ export default defineConfig({
         // Libraries change far less often than the app, so they get their own cacheable chunks.
         codeSplitting: {
           groups: [
+            // Only the 3D viewer needs three.js: its own chunk keeps it out of every other page.
+            { name: 'three', test: /node_modules[\\/]three[\\/]/, priority: 40 },
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
