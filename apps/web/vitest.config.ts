@@ -9,5 +9,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Component tests render whole pages; on 2 busy cores the 5 s default is too tight.
+    testTimeout: 20_000,
   },
 });
