@@ -18,7 +18,7 @@ let store: LocalObjectStore;
 
 beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-store-'));
-  server = Fastify();
+  server = Fastify({ forceCloseConnections: true });
   server.setValidatorCompiler(zodValidatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   // The routes verify with a store of their own: another API node sharing the folder and secret.

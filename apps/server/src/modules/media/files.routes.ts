@@ -12,8 +12,12 @@ const signed = { exp: z.string().max(20), sig: z.string().max(100) };
 const putQuery = z.object({ ...signed, max: z.string().max(20) });
 const getQuery = z.object({ ...signed, dn: z.string().max(255).optional() });
 
+/**
+ * Refusals of an upload come before its body is read: closing the connection stops the client
+ * sending the rest and frees the socket (keep-alive would leave it busy with unread bytes).
+ */
 function refuse(reply: FastifyReply, status: number, text: string) {
-  return reply.status(status).type('text/plain').send(text);
+  return reply.status(status).header('connection', 'close').type('text/plain').send(text);
 }
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range); null when it cannot be satisfied. */
