@@ -1,39 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock';
-import { readMailedCode } from '../../../test/support/mailbox';
+import { createApiCaller, type Json } from '../../../test/support/api-caller';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
+let api: ReturnType<typeof createApiCaller>;
+const call: ReturnType<typeof createApiCaller>['call'] = (...args) => api.call(...args);
+const signIn = (email: string) => api.signIn(email);
 // 20:00 UTC is 12:00 GMT-8: the business day has 12 h left.
 const clock = new ManualClock(new Date('2026-06-10T20:00:00Z'));
 beforeAll(async () => {
   t = await createTestApp({ clock, env: { ADMIN_EMAILS: 'admin@example.com' } });
+  api = createApiCaller(t, clock);
 });
 afterAll(() => t.close());
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
-
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, ticket?: string, body?: object) {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: ticket ? { authorization: `Bearer ${ticket}` } : {},
-    ...(body ? { payload: body } : {}),
-  });
-  return res.json() as Json;
-}
-
-async function signIn(email: string): Promise<{ ticket: string; id: number }> {
-  clock.advance(61_000); // past the resend wait of an earlier code to the same address
-  await call('POST', '/prod-api/user/captcha', undefined, { method: 'email', email });
-  const captcha = await readMailedCode(t, email);
-  const { result } = await call('POST', '/prod-api/user/login', undefined, {
-    loginType: 'email',
-    email,
-    captcha,
-  });
-  return { ticket: result.ticket, id: result.id };
-}
 
 describe('daily login credits', () => {
   it('grants once per GMT-8 day, expiring at 23:59:59 GMT-8', async () => {
