@@ -12,7 +12,7 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/database';
+import type { Database, Executor, Transaction } from '../../db/database';
 import {
   creditAccounts,
   creditBuckets,
@@ -25,6 +25,31 @@ import {
 } from './credits.schema';
 
 type Tx = Transaction;
+
+/** Buckets of a user with credits left that have not expired at `now`. */
+const liveCondition = (userId: number, now: Date) =>
+  and(
+    eq(creditBuckets.userId, userId),
+    gt(creditBuckets.remaining, 0),
+    or(isNull(creditBuckets.expiresAt), gt(creditBuckets.expiresAt, now)),
+  );
+
+/** Buckets with credits left whose expiry has passed: what the next sweep clears. */
+const dueCondition = (now: Date) =>
+  and(
+    gt(creditBuckets.remaining, 0),
+    isNotNull(creditBuckets.expiresAt),
+    lte(creditBuckets.expiresAt, now),
+  );
+
+/** Spendable buckets, the one expiring first first; never-expiring ones last. */
+function selectLiveBuckets(ex: Executor, userId: number, now: Date): Promise<CreditBucketRow[]> {
+  return ex
+    .select()
+    .from(creditBuckets)
+    .where(liveCondition(userId, now))
+    .orderBy(sql`${creditBuckets.expiresAt} asc nulls last`, asc(creditBuckets.id));
+}
 type NewEntry = typeof creditEntries.$inferInsert;
 
 /** The queries a credit mutation runs while it holds the user's account row lock. */
@@ -51,32 +76,12 @@ function lockedOps(tx: Tx, userId: number) {
         .where(and(eq(creditHolds.id, holdId), eq(creditHolds.userId, userId)));
       return row;
     },
-    /** Spendable buckets, the one expiring first first; never-expiring ones last. */
-    liveBuckets(now: Date): Promise<CreditBucketRow[]> {
-      return tx
-        .select()
-        .from(creditBuckets)
-        .where(
-          and(
-            eq(creditBuckets.userId, userId),
-            gt(creditBuckets.remaining, 0),
-            or(isNull(creditBuckets.expiresAt), gt(creditBuckets.expiresAt, now)),
-          ),
-        )
-        .orderBy(sql`${creditBuckets.expiresAt} asc nulls last`, asc(creditBuckets.id));
-    },
+    liveBuckets: (now: Date) => selectLiveBuckets(tx, userId, now),
     dueBuckets(now: Date): Promise<CreditBucketRow[]> {
       return tx
         .select()
         .from(creditBuckets)
-        .where(
-          and(
-            eq(creditBuckets.userId, userId),
-            gt(creditBuckets.remaining, 0),
-            isNotNull(creditBuckets.expiresAt),
-            lte(creditBuckets.expiresAt, now),
-          ),
-        )
+        .where(and(eq(creditBuckets.userId, userId), dueCondition(now)))
         .orderBy(asc(creditBuckets.id));
     },
     async insertBucket(row: typeof creditBuckets.$inferInsert): Promise<CreditBucketRow> {
@@ -179,36 +184,18 @@ export function createCreditsRepository(db: Database) {
       const [row] = await db
         .select({ n: count() })
         .from(creditBuckets)
-        .where(
-          and(
-            eq(creditBuckets.userId, userId),
-            gt(creditBuckets.remaining, 0),
-            lte(creditBuckets.expiresAt, now),
-          ),
-        );
+        .where(and(eq(creditBuckets.userId, userId), dueCondition(now)));
       return (row?.n ?? 0) > 0;
     },
     async usersWithDueBuckets(now: Date, limit: number): Promise<number[]> {
       const rows = await db
         .selectDistinct({ userId: creditBuckets.userId })
         .from(creditBuckets)
-        .where(and(gt(creditBuckets.remaining, 0), lte(creditBuckets.expiresAt, now)))
+        .where(dueCondition(now))
         .limit(limit);
       return rows.map((r) => r.userId);
     },
-    liveBuckets(userId: number, now: Date): Promise<CreditBucketRow[]> {
-      return db
-        .select()
-        .from(creditBuckets)
-        .where(
-          and(
-            eq(creditBuckets.userId, userId),
-            gt(creditBuckets.remaining, 0),
-            or(isNull(creditBuckets.expiresAt), gt(creditBuckets.expiresAt, now)),
-          ),
-        )
-        .orderBy(sql`${creditBuckets.expiresAt} asc nulls last`, asc(creditBuckets.id));
-    },
+    liveBuckets: (userId: number, now: Date) => selectLiveBuckets(db, userId, now),
     async listEntries(userId: number, types: string[] | null, offset: number, limit: number) {
       const where = types
         ? and(eq(creditEntries.userId, userId), inArray(creditEntries.type, types))
