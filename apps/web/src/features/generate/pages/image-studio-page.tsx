@@ -9,9 +9,8 @@ import { ImageInput, type PickedImage } from '../components/image-input';
 import { LabeledSlider } from '../components/labeled-slider';
 import { ModelSelect, type ImageModel } from '../components/model-select';
 import { OptionChips } from '../components/option-chips';
-import { PrivateSwitch } from '../components/private-switch';
+import { AdvancedSettings } from '../components/advanced-settings';
 import { PromptBox } from '../components/prompt-box';
-import { SeedField } from '../components/seed-field';
 import { SettingsSection, StudioShell } from '../components/studio-shell';
 import { StudioResults } from '../components/studio-results';
 import { isLockedModel, promptUpgrade, useGating } from '../gating';
@@ -154,10 +153,12 @@ export function ImageStudioPage() {
           />
         ) : null}
       </SettingsSection>
-      <SettingsSection title={t('generate.settings.advanced')}>
-        <SeedField value={seed} onChange={setSeed} />
-        <PrivateSwitch value={runPrivate} onChange={setPrivate} />
-      </SettingsSection>
+      <AdvancedSettings
+        seed={seed}
+        onSeedChange={setSeed}
+        isPrivate={runPrivate}
+        onPrivateChange={setPrivate}
+      />
     </>
   );
 

@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CostBar } from '../components/cost-bar';
 import { ImageInput, type PickedImage } from '../components/image-input';
-import { PrivateSwitch } from '../components/private-switch';
+import { AdvancedSettings } from '../components/advanced-settings';
 import { PromptBox } from '../components/prompt-box';
-import { SeedField } from '../components/seed-field';
-import { SettingsSection, StudioShell } from '../components/studio-shell';
+import { StudioShell } from '../components/studio-shell';
 import { StudioResults } from '../components/studio-results';
 import { useGating } from '../gating';
 import { focusPrompt, promptProblem } from '../prompt-rules';
@@ -95,10 +94,12 @@ export function ModelStudioPage() {
         )}
         error={promptError}
       />
-      <SettingsSection title={t('generate.settings.advanced')}>
-        <SeedField value={seed} onChange={setSeed} />
-        <PrivateSwitch value={runPrivate} onChange={setPrivate} />
-      </SettingsSection>
+      <AdvancedSettings
+        seed={seed}
+        onSeedChange={setSeed}
+        isPrivate={runPrivate}
+        onPrivateChange={setPrivate}
+      />
     </>
   );
 

@@ -16,9 +16,8 @@ import { CostBar } from '../components/cost-bar';
 import type { PickedImage } from '../components/image-input';
 import { LabeledSlider } from '../components/labeled-slider';
 import { OptionChips } from '../components/option-chips';
-import { PrivateSwitch } from '../components/private-switch';
+import { AdvancedSettings } from '../components/advanced-settings';
 import { PromptBox } from '../components/prompt-box';
-import { SeedField } from '../components/seed-field';
 import { SettingsSection, StudioShell } from '../components/studio-shell';
 import { StudioResults } from '../components/studio-results';
 import { VideoFrames } from '../components/video-frames';
@@ -204,10 +203,12 @@ export function VideoStudioPage() {
         />
         <CameraControl value={camera} onChange={setCamera} />
       </SettingsSection>
-      <SettingsSection title={t('generate.settings.advanced')}>
-        <SeedField value={seed} onChange={setSeed} />
-        <PrivateSwitch value={runPrivate} onChange={setPrivate} />
-      </SettingsSection>
+      <AdvancedSettings
+        seed={seed}
+        onSeedChange={setSeed}
+        isPrivate={runPrivate}
+        onPrivateChange={setPrivate}
+      />
     </>
   );
 
