@@ -6,6 +6,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { createApiMock } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ProfileForm } from './profile-form';
+import { signInTestUser } from '../../../test/session';
 
 let api: ReturnType<typeof createApiMock>;
 
@@ -30,17 +31,7 @@ const profile: Profile = {
 beforeEach(() => {
   api = createApiMock();
   vi.stubGlobal('fetch', api.fetchMock);
-  useSession.setState({
-    user: {
-      userId: '42',
-      username: 'ada',
-      nickname: 'Ada',
-      avatar: '',
-      isAdmin: false,
-      menuList: [],
-    },
-    hasRefreshCredential: true,
-  });
+  signInTestUser();
 });
 
 afterEach(() => {

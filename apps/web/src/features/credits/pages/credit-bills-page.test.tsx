@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../../shared/session/session-store';
 import { createApiMock } from '../../../test/api-mock';
 import { renderRoutes } from '../../../test/render';
 import { CreditBillsPage } from './credit-bills-page';
+import { signInTestUser } from '../../../test/session';
 
 let api: ReturnType<typeof createApiMock>;
 
@@ -32,17 +32,7 @@ const imageSpend = {
 beforeEach(() => {
   api = createApiMock();
   vi.stubGlobal('fetch', api.fetchMock);
-  useSession.setState({
-    user: {
-      userId: '42',
-      username: 'ada',
-      nickname: 'Ada',
-      avatar: '',
-      isAdmin: false,
-      menuList: [],
-    },
-    hasRefreshCredential: true,
-  });
+  signInTestUser();
   api.on('GET', '/prod-api/trade/v1/account', {
     result: {
       grade: 0,

@@ -2,10 +2,10 @@ import type { Folder } from '@lumen/contracts/assets';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../../shared/session/session-store';
 import { createApiMock } from '../../../test/api-mock';
 import { renderRoutes } from '../../../test/render';
 import { LibraryPage } from '../pages/library-page';
+import { signInTestUser } from '../../../test/session';
 
 let api: ReturnType<typeof createApiMock>;
 let folders: Folder[];
@@ -13,17 +13,7 @@ let folders: Folder[];
 beforeEach(() => {
   api = createApiMock();
   vi.stubGlobal('fetch', api.fetchMock);
-  useSession.setState({
-    user: {
-      userId: '42',
-      username: 'ada',
-      nickname: 'Ada',
-      avatar: '',
-      isAdmin: false,
-      menuList: [],
-    },
-    hasRefreshCredential: true,
-  });
+  signInTestUser();
   folders = [
     {
       id: 1,

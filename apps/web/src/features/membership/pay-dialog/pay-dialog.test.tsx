@@ -5,26 +5,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../../shared/api/client';
 import { setPayRequiredHandler } from '../../../shared/api/session-hooks';
 import { openPayDialog, usePayDialog } from '../../../shared/session/pay-dialog-store';
-import { useSession } from '../../../shared/session/session-store';
 import { createApiMock } from '../../../test/api-mock';
 import { renderRoutes } from '../../../test/render';
 import { openPayDialogForCode } from './open-pay-dialog-for-code';
 import { PayDialog } from './pay-dialog';
+import { signInTestUser } from '../../../test/session';
 
 let api: ReturnType<typeof createApiMock>;
 
 function signInWithGrade(grade: number) {
-  useSession.setState({
-    user: {
-      userId: '42',
-      username: 'ada',
-      nickname: 'Ada',
-      avatar: '',
-      isAdmin: false,
-      menuList: [],
-    },
-    hasRefreshCredential: true,
-  });
+  signInTestUser();
   api.on('GET', '/prod-api/trade/v1/account', {
     result: {
       grade,
