@@ -57,6 +57,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
+        // Accounts signing in with this address are admins (the community review queue).
+        ADMIN_EMAILS: 'admin@e2e.test',
         // "Discord" is the test OpenID provider below, so sign-in runs through a real pop-up.
         ...discordEnv(port),
       },

@@ -2,12 +2,16 @@
  * Times the local engine's heavy paths on this machine:
  *   node --import tsx bench/engines/run.ts [--runs 3]
  * Rows the engine does not serve yet print n/a, so the table keeps its shape as they land.
+ * The first run of each row (model loads included) is a warm-up and is not counted.
  */
 import { cpus, loadavg } from 'node:os';
 import { engineSettingsSchema } from '@lumen/contracts/generation';
 import { restyleImage } from '@lumen/engines/local/img2img';
 import { renderPreviewImage } from '@lumen/engines/local/preview-image';
 import { renderTextToVideo } from '@lumen/engines/local/preview-video';
+import { createBackgroundRemover } from '@lumen/engines/ml/background-removal';
+import { createFaceDetector } from '@lumen/engines/ml/face-detector';
+import { readPortraitPhoto } from '@lumen/engines/ml/face-test-support';
 import { createNsfwScorer } from '@lumen/engines/ml/nsfw-scorer';
 import { createUpscaler } from '@lumen/engines/ml/upscale';
 import sharp from 'sharp';
@@ -31,6 +35,10 @@ const photo = await renderPreviewImage({ ...settings, size: 512, style: 'realist
 const photo256 = await sharp(photo.bytes).resize(256, 256).png().toBuffer();
 const upscale = createUpscaler();
 const scoreNsfw = createNsfwScorer();
+const removeBackground = createBackgroundRemover();
+const removeBackgroundMedium = createBackgroundRemover({ model: 'medium' });
+const detectFaces = createFaceDetector();
+const portrait = await readPortraitPhoto();
 
 const rows: Row[] = [
   { name: 'preview image 1024×1024', run: () => renderPreviewImage(settings, 42) },
@@ -42,10 +50,15 @@ const rows: Row[] = [
     name: 'img2img 512×512',
     run: () => restyleImage(photo.bytes, { ...settings, size: 512, style: 'anime' }, 42),
   },
-  { name: 'background removal 1024²' },
+  { name: 'background removal 512² (IS-Net small)', run: () => removeBackground(photo.bytes) },
+  {
+    name: 'background removal 512² (IS-Net medium)',
+    run: () => removeBackgroundMedium(photo.bytes),
+  },
   { name: '2× upscale 256→512', run: () => upscale(photo256, 2) },
   { name: 'upscale 2× 512→1024', run: () => upscale(photo.bytes, 2) },
   { name: 'NSFW score 512²', run: () => scoreNsfw(photo.bytes) },
+  { name: 'face detection 500×640 (tiny face detector)', run: () => detectFaces(portrait) },
 ];
 
 const results: Array<{ name: string; cells: string[] }> = [];

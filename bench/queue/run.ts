@@ -3,6 +3,8 @@
  * transaction → claim with SKIP LOCKED under a lease → complete with one tiny PNG output and
  * capture) against the bare minimum on the same PostgreSQL (insert a row → claim it with
  * SKIP LOCKED → mark it done). Also the p50/p99 latency of submits from 100 concurrent clients.
+ * The product runs twice: without and with the NSFW scoring of outputs (on by default in the
+ * product), so the queue's own cost and the moderation model's show apart.
  *   bash bench/queue/run.sh [rounds]
  */
 import fs from 'node:fs/promises';
@@ -26,7 +28,7 @@ const percentile = (xs: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
-async function product() {
+async function product(nsfw: boolean) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-bench-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -34,6 +36,7 @@ async function product() {
     DATA_DIR: dataDir,
     DATABASE_URL: url!,
     DAILY_LOGIN_CREDITS: '1000',
+    NSFW_CHECK: nsfw ? 'on' : 'off',
   });
   const database = await openDatabase({ kind: 'postgres', url: url!, poolSize: 30 });
   await database.migrate();
@@ -54,7 +57,7 @@ async function product() {
 
   const tickets = await Promise.all(
     Array.from({ length: CLIENTS }, async (_, i) => {
-      const username = `bench_${i}_${process.pid}`.slice(0, 18);
+      const username = `b${nsfw ? 'n' : 'q'}${i}_${process.pid}`.slice(0, 18);
       const r = await post('/prod-api/user/register', {
         username,
         password: 'Bench1234',
@@ -163,7 +166,8 @@ async function raw() {
   };
 }
 
-const ours = await product();
+const ours = await product(false);
+const moderated = await product(true);
 const bare = await raw();
 const f = (n: number) => n.toFixed(1);
 console.log(
@@ -177,6 +181,15 @@ console.log(
   `| product (HTTP submit + hold, claim, complete + capture) | ${ours.tasks} | ${f(ours.tasksPerS)} | ${f(ours.p50)} | ${f(ours.p99)} | ${f(ours.submitS)} | ${f(ours.drainS)} |`,
 );
 console.log(
+  `| product with NSFW scoring of each output | ${moderated.tasks} | ${f(moderated.tasksPerS)} | ${f(moderated.p50)} | ${f(moderated.p99)} | ${f(moderated.submitS)} | ${f(moderated.drainS)} |`,
+);
+console.log(
   `| raw insert + SKIP LOCKED claim | ${bare.tasks} | ${f(bare.tasksPerS)} | ${f(bare.p50)} | ${f(bare.p99)} | ${f(bare.submitS)} | ${f(bare.drainS)} |`,
 );
 console.log(`ratio (product / raw throughput): ${(ours.tasksPerS / bare.tasksPerS).toFixed(3)}`);
+console.log(
+  `ratio with NSFW scoring: ${(moderated.tasksPerS / bare.tasksPerS).toFixed(3)}; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ')}`,
+);

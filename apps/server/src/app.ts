@@ -34,6 +34,8 @@ import { createQueueService } from './modules/generation/queue.service';
 import { enrichPrompt } from './modules/generation/magic-prompt';
 import { createOpenAiEngine } from '@lumen/engines/openai/openai-engine';
 import { createNsfwScorer } from '@lumen/engines/ml/nsfw-scorer';
+import { createFaceDetector } from '@lumen/engines/ml/face-detector';
+import { uploadTypes } from '@lumen/contracts/media';
 import { workerRoutes } from './modules/generation/worker.routes';
 import { localFileRoutes } from './modules/media/files.routes';
 import { mediaApiRoutes } from './modules/media/media-api.routes';
@@ -55,12 +57,16 @@ import { devtoolsRoutes } from './modules/devtools/devtools.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createBillingRepository } from './modules/billing/billing.repository';
 import { createBillingService } from './modules/billing/billing.service';
+import { createBillingModule } from './modules/billing/billing.module';
 import { createCreditsRepository } from './modules/credits/credits.repository';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { createCreditsService } from './modules/credits/credits.service';
 import { createLedgerService } from './modules/credits/ledger.service';
 import { createModerationRepository } from './modules/moderation/moderation.repository';
 import { createModerationService } from './modules/moderation/moderation.service';
+import { createCommunity } from './modules/community/community.module';
+import { communityRoutes } from './modules/community/community.routes';
+import { mustWatermark } from './modules/media/media-rules';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
@@ -131,6 +137,10 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     }),
     clock,
     adminEmails: config.adminEmails,
+    onUserCreated: (user) =>
+      trade.invites
+        .linkSignup(user.id, [user.invitationCode, user.channelId])
+        .catch((err: unknown) => app.log.error({ err }, 'invitation link failed')),
   });
   const localStore = config.media.s3
     ? undefined
@@ -166,6 +176,13 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       const input = await media.checkTaskInput(userId, key, { kind: 'image', ...rules });
       return { key: input.key, width: input.width ?? 0, height: input.height ?? 0 };
     },
+    checkAudioInput: async (userId, key) => {
+      const input = await media.checkTaskInput(userId, key, {
+        kind: 'audio',
+        maxBytes: uploadTypes['audio/mpeg'].maxBytes,
+      });
+      return { key: input.key };
+    },
     readInput: (key) => media.readObject(key),
     storeOutputs: async (userId, taskId, outputs) =>
       (await media.storeOutputs(userId, taskId, outputs, { watermark: true })).map((o) => ({
@@ -188,6 +205,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     if ('close' in events && typeof events.close === 'function') await events.close();
   });
   const generationRepository = createGenerationRepository(database.db);
+  // The model loads on the first portrait check, not at start-up.
+  const detectFaces = createFaceDetector();
   const generation = createGenerationService({
     repository: generationRepository,
     credits,
@@ -197,6 +216,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     clock,
     engineFor: (taskType) => algoConfig.engineFor(taskType),
     checkPrompt: (text) => moderation.findBlockedTerm(text),
+    checkRemixSource: (userId, workId) => community.works.checkRemixSource(userId, workId),
+    countFaces: async (image) => (await detectFaces(image)).length,
     enhancePrompt: async (prompt, style, lang) => {
       if (!promptModel) return enrichPrompt(prompt, style);
       try {
@@ -213,7 +234,9 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     media: generationMedia,
     events,
     clock,
-    ...(config.nsfwCheck ? { scoreNsfw: createNsfwScorer() } : {}),
+    ...(config.nsfwCheck
+      ? { scoreNsfw: createNsfwScorer(), nsfwThreshold: config.nsfwThreshold }
+      : {}),
   });
   const account = createAccountService({
     repository: createAccountRepository(database.db),
@@ -222,6 +245,53 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     uploadsDir: path.join(config.dataDir, 'uploads'),
     store,
     onBirthdaySet: (userId) => credits.grantBirthday(userId),
+    onAccountDeleted: (userId) => trade.subscriptions.endForDeletedAccount(userId),
+  });
+  const trade = createBillingModule({
+    db: database.db,
+    ledger,
+    auth,
+    mailer,
+    clock,
+    settings: config.payments,
+    sandboxSecret:
+      config.payments.webhookSecret ?? readOrCreateSecret(config.dataDir, 'payment-webhook'),
+    publicUrl: config.publicUrl,
+    logger: app.log,
+    wantsOfficialMail: async (userId) => (await account.getSettings(userId)).email_notices.official,
+    rewardBalance: async (userId) =>
+      (await credits.accountInfo(userId)).buckets
+        .filter((b) => b.kind === 'reward')
+        .reduce((sum, b) => sum + b.credits, 0),
+  });
+  const community = createCommunity({
+    db: database.db,
+    people: {
+      listByIds: (ids) => auth.listUsersByIds(ids),
+      getUser: (userId) => auth.getUser(userId),
+      isAdmin: (user) => auth.isAdmin(user),
+      bioOf: async (userId) => (await account.getProfile(userId)).bio,
+      emailNoticesOf: async (userId) => (await account.getSettings(userId)).email_notices,
+      ban: (userId) => auth.banUser(userId),
+      listActiveIds: (afterId, limit) => auth.listActiveUserIds(afterId, limit),
+    },
+    tasks: { findTaskWithOutputs: (taskId) => generation.findTaskWithOutputs(taskId) },
+    media: {
+      urlFor: (key) => media.getViewUrl(key),
+      describeKeys: (keys) => media.describeOwners(keys),
+      watermarkFor: async (user) =>
+        mustWatermark({
+          grade: (await billing.currentPlan(user.id)).grade,
+          isPayment: config.credits.paymentMode,
+          roles: user.roles,
+        }),
+    },
+    mail: mailer,
+    events,
+    clock,
+    findBlockedTerm: (text) => moderation.findBlockedTerm(text),
+    publicUrl: config.publicUrl,
+    log: (err, message) => app.log.error({ err }, message),
   });
 
   await app.register(authPlugin, {
@@ -242,21 +312,35 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   if (localStore) await app.register(localFileRoutes, { store: localStore });
   await app.register(mediaApiRoutes, { service: media });
   await app.register(assetsRoutes, { service: assets });
-  await app.register(generationRoutes, { service: generation, events });
+  await app.register(generationRoutes, {
+    service: generation,
+    events,
+    renderNotification: (userId, data, lang) =>
+      community.notifications.renderEvent(userId, String(data.id), lang),
+  });
   await app.register(workerRoutes, { queue, store, tokens: config.worker.tokens });
   await app.register(adminRoutes, { auth, credits, billing, algoConfig, moderation });
   if (config.nodeEnv !== 'production') {
     await app.register(devtoolsRoutes, {
       mailDir: mailDirFor(config.dataDir),
       smsDir: smsDirFor(config.dataDir),
+      jobs: { clock, issueInviteRewards: (now) => trade.invites.issueInviteRewards(now) },
     });
   }
   await app.register(algoConfigRoutes, { service: algoConfig });
   await app.register(trackingRoutes, { service: tracking });
+  await app.register(communityRoutes, {
+    community,
+    isAdmin: (user) => auth.isAdmin(user),
+    webDistDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+  });
+  await trade.registerRoutes(app);
   await app.register(webPlugin, { distDir: config.webDistDir });
 
   app.addHook('onReady', async () => {
     await algoConfig.seedDefaults();
+    await trade.catalogue.seedDefaults();
   });
   app.addHook('onClose', async () => mailer.close());
 
@@ -265,12 +349,18 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     ledger,
     credits,
     billing,
+    payments: trade.payments,
+    subscriptions: trade.subscriptions,
+    invites: trade.invites,
+    redeem: trade.redeem,
+    catalogue: trade.catalogue,
     media,
     assets,
     generation,
     queue,
     algoConfig,
     moderation,
+    community,
     workerApi: createEmbeddedWorkerApi({ queue, media: generationMedia }),
   };
   return Object.assign(app as unknown as FastifyInstance, { services });

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
+import { startOfNextBusinessDay } from './lib/business-day';
 import { createEngines } from '@lumen/worker/create-engines';
 import { createWorkerRunner } from '@lumen/worker/runner';
 
@@ -52,15 +53,41 @@ async function main() {
     app.services.queue
       .reapExpiredLeases()
       .catch((err: unknown) => app.log.error({ err }, 'lease reaper failed'));
+  const runPeriodEnds = () => {
+    const now = new Date();
+    return Promise.all([
+      app.services.subscriptions.runPeriodEnds(now),
+      app.services.payments.expireCheckouts(now),
+    ]).catch((err: unknown) => app.log.error({ err }, 'subscription period job failed'));
+  };
+  const runInviteRewards = () =>
+    app.services.invites
+      .issueInviteRewards(new Date())
+      .then((n) => n > 0 && app.log.info({ issued: n }, 'issued invitation rewards'))
+      .catch((err: unknown) => app.log.error({ err }, 'invitation reward issue failed'));
   const timers = [
     setInterval(runPurge, 3600_000),
     setInterval(runExpiry, 10 * 60_000),
     setInterval(runReaper, 15_000),
+    setInterval(runPeriodEnds, 5 * 60_000),
   ];
   for (const timer of timers) timer.unref();
+  // Invitation rewards are issued daily at 00:00 GMT-8 (spec §4).
+  let rewardTimer: NodeJS.Timeout | undefined;
+  const scheduleInviteRewards = () => {
+    const now = new Date();
+    rewardTimer = setTimeout(
+      () => void runInviteRewards().finally(scheduleInviteRewards),
+      startOfNextBusinessDay(now).getTime() - now.getTime(),
+    );
+    rewardTimer.unref();
+  };
+  scheduleInviteRewards();
   app.addHook('onReady', async () => {
     void runPurge();
     void runExpiry();
+    void runPeriodEnds();
+    void runInviteRewards();
   });
 
   // PGlite is one process, so `npm start` runs its worker inside the server (decision 2).
@@ -96,6 +123,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     for (const timer of timers) clearInterval(timer);
+    clearTimeout(rewardTimer);
     await runner?.stop();
     try {
       await app.close();

@@ -70,12 +70,18 @@ export const gatewaySubmitSchema = z.object({
   version: z.string().max(32).optional(),
   role: z.string().max(64).optional(),
   request_id: z.string().trim().min(1).max(128).optional(),
+  /** The community work this generation remixes (reuse seed, recreate, img2img from a work). */
+  remix_of: z
+    .string()
+    .regex(/^[1-9]\d{0,17}$/)
+    .optional(),
 });
 export type GatewaySubmit = z.infer<typeof gatewaySubmitSchema>;
 
 export const gatewaySubmitResultSchema = z.object({
   task_id: z.string(),
   cost: z.number().int(),
+  /** 0 at submission ("not counted yet"); the results call and the task stream count it. */
   queue_position: z.number().int(),
   estimated_wait_min: z.number().int(),
 });

@@ -30,8 +30,18 @@ const envSchema = z.object({
   PAYMENT_MODE: z.enum(['on', 'off']).default('on'),
   DAILY_LOGIN_CREDITS: z.coerce.number().int().min(0).max(100_000).default(30),
   BIRTHDAY_CREDITS: z.coerce.number().int().min(0).max(100_000).default(50),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().optional(),
+  TRIAL_HOURS: z.coerce.number().int().min(1).max(744).default(72),
+  TRIAL_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(400),
+  OPERATION_PRICE_RATIO: z.coerce.number().min(0.1).max(1).default(1),
   EMBEDDED_WORKER: z.enum(['on', 'off']).default('on'),
   NSFW_CHECK: z.enum(['on', 'off']).default('on'),
+  /** Score (0–1) at which an output is flagged as adult content; lower is stricter. */
+  NSFW_THRESHOLD: z.coerce.number().gt(0).max(1).default(0.85),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   WORKER_TOKENS: z.string().default(''),
   COMFYUI_URL: z.url().optional(),
@@ -106,9 +116,21 @@ export type Config = {
   oauth: Record<OAuthProviderName, OAuthProviderConfig>;
   partner: { verifyUrl: string | undefined; appIds: string[] };
   credits: { paymentMode: boolean; dailyLogin: number; birthday: number };
+  payments: {
+    /** The provider new orders use unless the buyer names another configured one. */
+    provider: 'sandbox' | 'stripe';
+    /** Signs sandbox webhook events; derived from the data dir when unset (one node only). */
+    webhookSecret: string | undefined;
+    stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+    trialHours: number;
+    trialCredits: number;
+    /** Price ratio of the running promotion (spec §9: discount = 100 − 100 × ratio). */
+    operationRatio: number;
+  };
   worker: { embedded: boolean; concurrency: number; tokens: string[] };
   /** Score image outputs for adult content and flag them (moderation). */
   nsfwCheck: boolean;
+  nsfwThreshold: number;
   engines: {
     comfyuiUrl: string | undefined;
     openai: { baseUrl: string; apiKey: string; imageModel: string; chatModel: string } | undefined;
@@ -148,6 +170,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === 'stripe' && !(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError([
+      'PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    ]);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -170,12 +197,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dailyLogin: e.DAILY_LOGIN_CREDITS,
       birthday: e.BIRTHDAY_CREDITS,
     },
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      webhookSecret: e.PAYMENT_WEBHOOK_SECRET,
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL,
+            }
+          : undefined,
+      trialHours: e.TRIAL_HOURS,
+      trialCredits: e.TRIAL_CREDITS,
+      operationRatio: e.OPERATION_PRICE_RATIO,
+    },
     worker: {
       embedded: e.EMBEDDED_WORKER === 'on',
       concurrency: e.WORKER_CONCURRENCY,
       tokens: splitList(e.WORKER_TOKENS),
     },
     nsfwCheck: e.NSFW_CHECK === 'on',
+    nsfwThreshold: e.NSFW_THRESHOLD,
     engines: {
       comfyuiUrl: e.COMFYUI_URL,
       openai:

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { refreshSession } from '../features/accounts/api/refresh-session';
+import { captureInviteCode } from '../features/invite/invite-code';
 import { openPayDialogForCode } from '../features/membership/pay-dialog/open-pay-dialog-for-code';
 import { setPayRequiredHandler, setSessionRefresher } from '../shared/api/session-hooks';
 import { Providers } from './providers';
@@ -11,6 +12,8 @@ import { routes } from './routes';
 setSessionRefresher(refreshSession);
 // Spec §8: answers 2007 and 2020 open the pay dialog, whichever call they came from.
 setPayRequiredHandler(openPayDialogForCode);
+// An invite link (`?invite=CODE`) is kept before anything else runs, so sign-up carries it.
+captureInviteCode(window.location.search);
 
 export function App() {
   const [router] = useState(() => createBrowserRouter(routes));

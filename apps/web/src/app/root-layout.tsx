@@ -2,13 +2,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollRestoration, useMatches } from 'react-router';
 import { AccountsRoot } from '../features/accounts/components/accounts-root';
+import { PublishDialog } from '../features/community/components/publish-dialog';
 import { PayDialog } from '../features/membership/pay-dialog/pay-dialog';
+import { TrialDialog } from '../features/membership/trial/trial-dialog';
 import { useVersionPoll } from '../shared/hooks/use-version-poll';
 import { findHandleValue } from './route-handle';
 import { RouteGuard } from './route-guard';
 import { useSessionSync } from './use-session-sync';
 
-/** Wraps every route: guard, scroll reset, accounts (login dialog, survey), pay dialog, version poll, cross-tab sync. */
+/** Wraps every route: guard, scroll reset, accounts (login dialog, survey), pay, trial and publish dialogs, version poll, cross-tab sync. */
 export function RootLayout() {
   const { t } = useTranslation();
   const matches = useMatches();
@@ -26,6 +28,8 @@ export function RootLayout() {
       <RouteGuard />
       <AccountsRoot />
       <PayDialog />
+      <PublishDialog />
+      <TrialDialog />
     </>
   );
 }

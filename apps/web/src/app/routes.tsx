@@ -5,18 +5,33 @@ import { FeedbackPage } from '../features/accounts/pages/feedback-page';
 import { ProfilePage } from '../features/accounts/pages/profile-page';
 import { SettingsPage } from '../features/accounts/pages/settings-page';
 import { AdminHomePage } from '../features/admin/admin-home-page';
+import { ReviewPage } from '../features/admin/pages/review-page';
 import { ClipPage } from '../features/clip/clip-page';
+import { CampaignPage } from '../features/community/pages/campaign-page';
+import { CampaignsPage } from '../features/community/pages/campaigns-page';
+import { CirclePage } from '../features/community/pages/circle-page';
+import { CirclesPage } from '../features/community/pages/circles-page';
+import { FavoritesPage } from '../features/community/pages/favorites-page';
+import { DiscoverPage, ExplorePage } from '../features/community/pages/feed-page';
+import { UserPage } from '../features/community/pages/user-page';
+import { WorkPage } from '../features/community/pages/work-page';
 import { CreditBillsPage } from '../features/credits/pages/credit-bills-page';
 import { CreditPolicyPage } from '../features/credits/pages/credit-policy-page';
 import { MemberPage } from '../features/credits/pages/member-page';
 import { ImageStudioPage } from '../features/generate/pages/image-studio-page';
 import { ModelStudioPage } from '../features/generate/pages/model-studio-page';
 import { VideoStudioPage } from '../features/generate/pages/video-studio-page';
-import { HomePage } from '../features/home/home-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { LibraryPage } from '../features/library/pages/library-page';
 import { MediaDetailPage } from '../features/library/pages/media-detail-page';
+import { InviteLandingPage } from '../features/invite/invite-landing-page';
+import { InvitePage } from '../features/invite/invite-page';
+import { SandboxCheckoutPage } from '../features/membership/checkout/sandbox-checkout-page';
+import { MembershipOverview } from '../features/membership/member-centre/membership-overview';
+import { PaymentHistory } from '../features/membership/member-centre/payment-history';
 import { PayPage } from '../features/membership/pay-page';
+import { NotificationsPage } from '../features/notifications/notifications-page';
+import { PaymentResultPage } from '../features/membership/result/payment-result-page';
 import { StudioPage } from '../features/studio/studio-page';
 import { AppLayout } from './layout/app-layout';
 import { SiteLayout } from './layout/site-layout';
@@ -55,8 +70,54 @@ export const routes: RouteObject[] = [
           {
             path: '/home',
             id: 'home',
-            element: <HomePage />,
+            element: <DiscoverPage />,
             handle: handle({ public: true, pageKey: 'home', titleKey: 'nav.home' }),
+          },
+          // Community (spec §2): feeds, works and people are open to visitors; acting asks for a session.
+          {
+            path: '/explore',
+            element: <ExplorePage />,
+            handle: handle({ public: true, pageKey: 'explore', titleKey: 'nav.explore' }),
+          },
+          {
+            path: '/w/:workId',
+            element: <WorkPage />,
+            handle: handle({ public: true, pageKey: 'explore', titleKey: 'community.work.title' }),
+          },
+          {
+            path: '/u/:userId',
+            element: <UserPage />,
+            handle: handle({ public: true, pageKey: 'people', titleKey: 'community.profile.title' }),
+          },
+          {
+            path: '/favorites',
+            element: <FavoritesPage />,
+            handle: handle({ pageKey: 'favorites', titleKey: 'nav.favorites' }),
+          },
+          {
+            path: '/circles',
+            element: <CirclesPage />,
+            handle: handle({ public: true, pageKey: 'circles', titleKey: 'nav.circles' }),
+          },
+          {
+            path: '/circles/:circleId',
+            element: <CirclePage />,
+            handle: handle({ public: true, pageKey: 'circles', titleKey: 'nav.circles' }),
+          },
+          {
+            path: '/campaigns',
+            element: <CampaignsPage />,
+            handle: handle({ public: true, pageKey: 'campaigns', titleKey: 'nav.campaigns' }),
+          },
+          {
+            path: '/campaigns/:cmpId',
+            element: <CampaignPage />,
+            handle: handle({ public: true, pageKey: 'campaigns', titleKey: 'nav.campaigns' }),
+          },
+          {
+            path: '/notifications',
+            element: <NotificationsPage />,
+            handle: handle({ pageKey: 'notifications', titleKey: 'nav.notifications' }),
           },
           {
             path: '/studio',
@@ -98,6 +159,22 @@ export const routes: RouteObject[] = [
             handle: handle({ public: true, pageKey: 'pay', titleKey: 'nav.pay' }),
           },
           {
+            path: '/pay/result',
+            element: <PaymentResultPage />,
+            handle: handle({ pageKey: 'pay', titleKey: 'membership.result.title' }),
+          },
+          {
+            path: '/invite',
+            element: <InvitePage />,
+            handle: handle({ pageKey: 'account', titleKey: 'invite.title' }),
+          },
+          // Invite links land here signed out; the code is kept for sign-up.
+          {
+            path: '/invite/:code',
+            element: <InviteLandingPage />,
+            handle: handle({ public: true, pageKey: 'account', titleKey: 'invite.landing.title' }),
+          },
+          {
             path: '/clip',
             id: 'clip',
             element: <ClipPage />,
@@ -107,6 +184,11 @@ export const routes: RouteObject[] = [
             path: '/admin',
             element: <AdminHomePage />,
             handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'nav.admin' }),
+          },
+          {
+            path: '/admin/review',
+            element: <ReviewPage />,
+            handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.review.title' }),
           },
           // Account pages have no sidebar entry; their own page key leaves none highlighted.
           {
@@ -146,7 +228,9 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/member',
-            element: <MemberPage />,
+            element: (
+              <MemberPage membership={<MembershipOverview />} payments={<PaymentHistory />} />
+            ),
             handle: handle({ pageKey: 'account', titleKey: 'member.title' }),
           },
           {
@@ -159,6 +243,12 @@ export const routes: RouteObject[] = [
             }),
           },
         ],
+      },
+      // The sandbox provider's hosted checkout stands alone, as a real provider's page would.
+      {
+        path: '/pay/checkout/:sessionId',
+        element: <SandboxCheckoutPage />,
+        handle: handle({ public: true, titleKey: 'membership.checkout.title' }),
       },
       ...(['discord', 'apple', 'facebook', 'google'] as const).map((provider) => ({
         path: `/login-${provider}`,

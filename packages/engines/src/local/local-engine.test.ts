@@ -21,7 +21,7 @@ describe('local engine', () => {
   it('serves the generative kinds and nothing it cannot do', () => {
     expect(engine.name).toBe('local');
     for (const type of localPreviewTaskTypes) expect(engine.supports(type)).toBe(true);
-    expect(localPreviewTaskTypes).toHaveLength(7);
+    expect(localPreviewTaskTypes).toHaveLength(8);
     expect(engine.supports('remove_bg')).toBe(false);
     expect(engine.supports('mouth_speech')).toBe(false);
   });

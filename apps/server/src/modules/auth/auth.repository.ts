@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   authFailures,
@@ -40,6 +40,20 @@ export function createAuthRepository(db: Database) {
     async findUserById(id: number): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
+    },
+    async findUsersByIds(ids: number[]): Promise<UserRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(users).where(inArray(users.id, ids));
+    },
+    /** Active user ids after `afterId`, in id order (for fan-out in batches). */
+    async listActiveUserIds(afterId: number, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.status, 'active'), gt(users.id, afterId)))
+        .orderBy(asc(users.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
     },
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email));

@@ -25,7 +25,7 @@ export const users = pgTable(
     email: text('email'),
     phone: text('phone'),
     passwordHash: text('password_hash'),
-    /** 'active' | 'closed' (deletion requested, sign-in blocked) | 'purged' */
+    /** 'active' | 'banned' (moderator) | 'closed' (deletion requested, no sign-in) | 'purged' */
     status: text('status').notNull().default('active'),
     roles: text('roles')
       .array()

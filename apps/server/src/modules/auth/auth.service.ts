@@ -36,6 +36,8 @@ export function createAuthService(deps: {
   identities: IdentityVerifier;
   clock: Clock;
   adminEmails: string[];
+  /** Runs once for each new account, with its sign-up attribution (invitation links). */
+  onUserCreated?: (user: UserRow) => Promise<void>;
 }) {
   const { repository, sessions, captcha, identities, clock } = deps;
 
@@ -85,7 +87,10 @@ export function createAuthService(deps: {
         channelId: attribution.channel_id ?? null,
         createdAt: clock.now(),
       });
-      if (created) return created;
+      if (created) {
+        await deps.onUserCreated?.(created);
+        return created;
+      }
       // A parallel first sign-in with the same address won the race: use that account.
       const existing = account.email
         ? await repository.findUserByEmail(account.email)
@@ -207,6 +212,7 @@ export function createAuthService(deps: {
 
     async login(body: LoginBody, ctx: RequestContext): Promise<LoginResult> {
       const { user, isNew } = await resolveLogin(body, ctx);
+      if (user.status === 'banned') throw new AppError(ErrorCode.forbidden, 'errors.accountBanned');
       if (user.status !== 'active')
         throw new AppError(ErrorCode.accountClosed, 'errors.accountClosed');
       const session = await sessions.issue(user.id, ctx, body.max_age);
@@ -233,6 +239,7 @@ export function createAuthService(deps: {
         lastLoginAt: now,
       });
       if (!user) throw new AppError(ErrorCode.usernameExists, 'errors.usernameExists');
+      await deps.onUserCreated?.(user);
       const session = await sessions.issue(user.id, ctx, body.max_age);
       return toLoginResult(user, session, true);
     },
@@ -302,6 +309,20 @@ export function createAuthService(deps: {
         if (isUniqueViolation(err)) throw new AppError(ErrorCode.phoneInUse, 'errors.phoneInUse');
         throw err;
       }
+    },
+
+    /** Users by id, for showing authors (community); unknown ids are left out. */
+    listUsersByIds: (ids: number[]) => repository.findUsersByIds([...new Set(ids)]),
+    listActiveUserIds: (afterId: number, limit: number) =>
+      repository.listActiveUserIds(afterId, limit),
+
+    /** A moderator's ban: no sign-in, every session ends, so nothing more can be posted. */
+    async banUser(userId: number): Promise<UserRow> {
+      const user = await this.getUser(userId);
+      if (user.status !== 'active') return user;
+      const banned = (await repository.updateUser(userId, { status: 'banned' })) ?? user;
+      await sessions.revokeAllForUser(userId, 'banned');
+      return banned;
     },
 
     /** Blocks sign-in and ends every session of the account at once. */

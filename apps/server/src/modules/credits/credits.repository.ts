@@ -11,6 +11,7 @@ import {
   lte,
   or,
   sql,
+  type SQL,
 } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/database';
 import {
@@ -52,8 +53,22 @@ function selectLiveBuckets(ex: Executor, userId: number, now: Date): Promise<Cre
 }
 type NewEntry = typeof creditEntries.$inferInsert;
 
-/** The queries a credit mutation runs while it holds the user's account row lock. */
-function lockedOps(tx: Tx, userId: number) {
+/** One statement that moves several buckets' remaining credits by their deltas. */
+function bucketsUpdate(changes: { bucketId: number; delta: number }[]): SQL {
+  const values = sql.join(
+    changes.map((c) => sql`(${c.bucketId}::bigint, ${c.delta}::integer)`),
+    sql`, `,
+  );
+  return sql`update ${creditBuckets} set remaining = ${creditBuckets}.remaining + v.delta from (values ${values}) as v(id, delta) where ${creditBuckets}.id = v.id`;
+}
+
+/**
+ * The queries a credit mutation runs while it holds the user's account row lock. The balance
+ * read with the lock is kept here: nothing else can change the row until the transaction
+ * ends, so `balance()` needs no query and `setBalance` writes only a change.
+ */
+function lockedOps(tx: Tx, userId: number, lockedBalance: number) {
+  let balance = lockedBalance;
   return {
     async findEntryByKey(key: string): Promise<CreditEntryRow | undefined> {
       const [row] = await tx
@@ -77,6 +92,14 @@ function lockedOps(tx: Tx, userId: number) {
       return row;
     },
     liveBuckets: (now: Date) => selectLiveBuckets(tx, userId, now),
+    /** Every bucket with credits left, expired or not, in spending order (see selectLiveBuckets). */
+    bucketsWithCredits(): Promise<CreditBucketRow[]> {
+      return tx
+        .select()
+        .from(creditBuckets)
+        .where(and(eq(creditBuckets.userId, userId), gt(creditBuckets.remaining, 0)))
+        .orderBy(sql`${creditBuckets.expiresAt} asc nulls last`, asc(creditBuckets.id));
+    },
     dueBuckets(now: Date): Promise<CreditBucketRow[]> {
       return tx
         .select()
@@ -95,6 +118,10 @@ function lockedOps(tx: Tx, userId: number) {
         .set({ remaining: sql`${creditBuckets.remaining} + ${delta}` })
         .where(eq(creditBuckets.id, bucketId));
     },
+    /** Moves several buckets' remaining credits in one statement. */
+    async addToBuckets(changes: { bucketId: number; delta: number }[]): Promise<void> {
+      if (changes.length > 0) await tx.execute(bucketsUpdate(changes));
+    },
     async findBuckets(ids: number[]): Promise<CreditBucketRow[]> {
       if (ids.length === 0) return [];
       return tx.select().from(creditBuckets).where(inArray(creditBuckets.id, ids));
@@ -107,14 +134,46 @@ function lockedOps(tx: Tx, userId: number) {
       if (!created) throw new Error('entry insert returned nothing');
       return created;
     },
-    async insertHold(row: typeof creditHolds.$inferInsert): Promise<void> {
-      await tx.insert(creditHolds).values(row);
+    /** Several entries in one statement (a hold or an expiry touching several buckets). */
+    async insertEntries(rows: Omit<NewEntry, 'userId'>[]): Promise<void> {
+      if (rows.length > 0)
+        await tx.insert(creditEntries).values(rows.map((r) => ({ ...r, userId })));
     },
     async updateHold(holdId: string, patch: Partial<typeof creditHolds.$inferInsert>) {
       await tx.update(creditHolds).set(patch).where(eq(creditHolds.id, holdId));
     },
-    async insertAllocations(rows: (typeof creditHoldAllocations.$inferInsert)[]): Promise<void> {
-      if (rows.length > 0) await tx.insert(creditHoldAllocations).values(rows);
+    /**
+     * A hold's rows in one statement: the hold, the buckets it spends, their consumption
+     * entries and allocations, and the new balance, as sibling data-modifying CTEs (the
+     * allocations' foreign key to the hold is checked when the whole statement ends).
+     */
+    async writeHold(parts: {
+      hold: typeof creditHolds.$inferInsert;
+      spend: { bucketId: number; delta: number }[];
+      entries: Omit<NewEntry, 'userId'>[];
+      allocations: (typeof creditHoldAllocations.$inferInsert)[];
+      balance: number;
+      now: Date;
+    }): Promise<void> {
+      const steps: SQL[] = [tx.insert(creditHolds).values(parts.hold).getSQL()];
+      if (parts.spend.length > 0) steps.push(bucketsUpdate(parts.spend));
+      if (parts.entries.length > 0) {
+        const rows = parts.entries.map((e) => ({ ...e, userId }));
+        steps.push(tx.insert(creditEntries).values(rows).getSQL());
+      }
+      if (parts.allocations.length > 0) {
+        steps.push(tx.insert(creditHoldAllocations).values(parts.allocations).getSQL());
+      }
+      const ctes = sql.join(
+        steps.map((step, i) => sql`${sql.raw(`step${i}`)} as (${step})`),
+        sql`, `,
+      );
+      const setBalance = tx
+        .update(creditAccounts)
+        .set({ balance: parts.balance, updatedAt: parts.now })
+        .where(eq(creditAccounts.userId, userId));
+      await tx.execute(sql`with ${ctes} ${setBalance.getSQL()}`);
+      balance = parts.balance;
     },
     holdAllocations(holdId: string) {
       return tx
@@ -134,14 +193,15 @@ function lockedOps(tx: Tx, userId: number) {
         );
     },
     async balance(): Promise<number> {
-      const [row] = await tx.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
-      return row?.balance ?? 0;
+      return balance;
     },
-    async setBalance(balance: number, now: Date): Promise<void> {
+    async setBalance(next: number, now: Date): Promise<void> {
+      if (next === balance) return;
       await tx
         .update(creditAccounts)
-        .set({ balance, updatedAt: now })
+        .set({ balance: next, updatedAt: now })
         .where(eq(creditAccounts.userId, userId));
+      balance = next;
     },
   };
 }
@@ -160,16 +220,22 @@ export function createCreditsRepository(db: Database) {
       fn: (ops: LockedCreditOps, tx: Transaction) => Promise<T>,
     ) {
       return db.transaction(async (tx) => {
-        await tx
-          .insert(creditAccounts)
-          .values({ userId, balance: 0, updatedAt: now })
-          .onConflictDoNothing();
-        await tx
-          .select({ userId: creditAccounts.userId })
-          .from(creditAccounts)
-          .where(eq(creditAccounts.userId, userId))
-          .for('update');
-        return fn(lockedOps(tx, userId), tx);
+        const lock = () =>
+          tx
+            .select({ balance: creditAccounts.balance })
+            .from(creditAccounts)
+            .where(eq(creditAccounts.userId, userId))
+            .for('update');
+        let [account] = await lock();
+        if (!account) {
+          // First credit mutation of this user: make the row (a racing twin may make it first).
+          await tx
+            .insert(creditAccounts)
+            .values({ userId, balance: 0, updatedAt: now })
+            .onConflictDoNothing();
+          [account] = await lock();
+        }
+        return fn(lockedOps(tx, userId, account?.balance ?? 0), tx);
       });
     },
 
@@ -179,6 +245,18 @@ export function createCreditsRepository(db: Database) {
         .from(creditAccounts)
         .where(eq(creditAccounts.userId, userId));
       return row?.balance ?? 0;
+    },
+    /** The stored balance and whether any bucket is due to expire, in one query. */
+    async balanceAndDue(userId: number, now: Date): Promise<{ balance: number; due: boolean }> {
+      const [row] = await db
+        .select({
+          balance: creditAccounts.balance,
+          due: sql<boolean>`exists (select 1 from ${creditBuckets} where ${and(eq(creditBuckets.userId, userId), dueCondition(now))})`,
+        })
+        .from(creditAccounts)
+        .where(eq(creditAccounts.userId, userId));
+      // Buckets are only made under the account row's lock, so no row means no buckets.
+      return { balance: row?.balance ?? 0, due: Boolean(row?.due) };
     },
     async hasDueBuckets(userId: number, now: Date): Promise<boolean> {
       const [row] = await db

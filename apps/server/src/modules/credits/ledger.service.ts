@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Transaction } from '../../db/database';
 import type { CreditsRepository, LockedCreditOps } from './credits.repository';
+import type { CreditBucketRow } from './credits.schema';
 
 export type GrantInput = {
   userId: number;
@@ -24,6 +25,11 @@ export type HoldInput = {
   event: string;
   service: string | null;
   idempotencyKey: string;
+  /**
+   * The key was made for this hold just now (from a new row's id), so no earlier hold can
+   * carry it and the replay lookup is skipped; the unique index on the key still guards.
+   */
+  fresh?: boolean;
 };
 
 export type SettleResult = { captured: number; released: number; replayed: boolean };
@@ -32,11 +38,14 @@ export type SettleResult = { captured: number; released: number; replayed: boole
 export type LedgerUnit = {
   tx: Transaction;
   hold(input: Omit<HoldInput, 'userId'>): Promise<HoldResult>;
+  /** A grant that commits with the unit's other rows (a paid order and its credits). */
+  grant(input: Omit<GrantInput, 'userId'>): Promise<GrantResult>;
   capture(holdId: string, delivered: number): Promise<SettleResult>;
   release(holdId: string): Promise<SettleResult>;
 };
 
 export type HoldResult = { holdId: string; amount: number; balance: number; replayed: boolean };
+export type GrantResult = { balance: number; replayed: boolean };
 
 /**
  * The credit ledger (architecture decision 3): grants into buckets, holds taken from the
@@ -50,10 +59,19 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
 
   /** Clears expired buckets; answers the balance after. */
   async function expireDue(ops: LockedCreditOps, now: Date, balance: number): Promise<number> {
-    for (const bucket of await ops.dueBuckets(now)) {
+    return expireBuckets(ops, await ops.dueBuckets(now), now, balance);
+  }
+
+  /** Empties `due` buckets with one entry each, written in one batch; answers the balance after. */
+  async function expireBuckets(
+    ops: LockedCreditOps,
+    due: CreditBucketRow[],
+    now: Date,
+    balance: number,
+  ): Promise<number> {
+    const entries = due.map((bucket) => {
       balance -= bucket.remaining;
-      await ops.addToBucket(bucket.id, -bucket.remaining);
-      await ops.insertEntry({
+      return {
         type: 'expire',
         amount: -bucket.remaining,
         balanceAfter: balance,
@@ -62,17 +80,22 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
         event: 'expired',
         expiresAt: bucket.expiresAt,
         createdAt: now,
-      });
-    }
+      };
+    });
+    await ops.addToBuckets(due.map((b) => ({ bucketId: b.id, delta: -b.remaining })));
+    await ops.insertEntries(entries);
     return balance;
   }
+
+  const isDue = (bucket: CreditBucketRow, now: Date) =>
+    bucket.expiresAt !== null && bucket.expiresAt.getTime() <= now.getTime();
 
   async function holdLocked(
     ops: LockedCreditOps,
     input: HoldInput,
     now: Date,
   ): Promise<HoldResult> {
-    const existing = await ops.findHoldByKey(input.idempotencyKey);
+    const existing = input.fresh ? undefined : await ops.findHoldByKey(input.idempotencyKey);
     if (existing) {
       return {
         holdId: existing.id,
@@ -81,29 +104,24 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
         replayed: true,
       };
     }
-    let balance = await expireDue(ops, now, await ops.balance());
+    // One read of the user's buckets serves both the expiry and the spending.
+    const buckets = await ops.bucketsWithCredits();
+    const due = buckets.filter((b) => isDue(b, now));
+    let balance = await expireBuckets(ops, due, now, await ops.balance());
     if (input.amount > balance) throw new AppError(ErrorCode.noCredits, 'errors.noCredits');
     const holdId = randomUUID();
-    await ops.insertHold({
-      id: holdId,
-      userId: input.userId,
-      amount: input.amount,
-      status: 'held',
-      service: input.service,
-      event: input.event,
-      idempotencyKey: input.idempotencyKey,
-      createdAt: now,
-    });
     let left = input.amount;
     const allocations: { holdId: string; bucketId: number; amount: number }[] = [];
-    for (const bucket of await ops.liveBuckets(now)) {
+    const entries: Parameters<LockedCreditOps['insertEntries']>[0] = [];
+    // Spending order: the bucket that expires first first (bucketsWithCredits' order).
+    for (const bucket of buckets) {
       if (left === 0) break;
+      if (isDue(bucket, now)) continue;
       const take = Math.min(left, bucket.remaining);
       left -= take;
       balance -= take;
       allocations.push({ holdId, bucketId: bucket.id, amount: take });
-      await ops.addToBucket(bucket.id, -take);
-      await ops.insertEntry({
+      entries.push({
         type: 'consumption',
         amount: -take,
         balanceAfter: balance,
@@ -117,9 +135,69 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
       });
     }
     if (left !== 0) throw new Error('ledger out of step: balance and buckets disagree');
-    await ops.insertAllocations(allocations);
-    await ops.setBalance(balance, now);
+    await ops.writeHold({
+      hold: {
+        id: holdId,
+        userId: input.userId,
+        amount: input.amount,
+        status: 'held',
+        service: input.service,
+        event: input.event,
+        idempotencyKey: input.idempotencyKey,
+        createdAt: now,
+      },
+      spend: allocations.map((a) => ({ bucketId: a.bucketId, delta: -a.amount })),
+      entries,
+      allocations,
+      balance,
+      now,
+    });
     return { holdId, amount: input.amount, balance, replayed: false };
+  }
+
+  function checkGrantAmount(amount: number) {
+    if (!Number.isInteger(amount) || amount <= 0) {
+      throw new AppError(ErrorCode.invalidParams, 'errors.invalidField', {
+        field: 'amount',
+        reason: '> 0',
+      });
+    }
+  }
+
+  async function grantLocked(
+    ops: LockedCreditOps,
+    input: GrantInput,
+    now: Date,
+  ): Promise<GrantResult> {
+    if (await ops.findEntryByKey(input.idempotencyKey)) {
+      return { balance: await ops.balance(), replayed: true };
+    }
+    let balance = await expireDue(ops, now, await ops.balance());
+    const bucket = await ops.insertBucket({
+      userId: input.userId,
+      kind: input.kind,
+      source: input.source,
+      granted: input.amount,
+      remaining: input.amount,
+      expiresAt: input.expiresAt,
+      createdAt: now,
+    });
+    balance += input.amount;
+    await ops.insertEntry({
+      type: input.kind === 'purchased' ? 'purchase' : 'gift',
+      amount: input.amount,
+      balanceAfter: balance,
+      bucketId: bucket.id,
+      kind: input.kind,
+      event: input.event,
+      expiresAt: input.expiresAt,
+      idempotencyKey: input.idempotencyKey,
+      createdAt: now,
+    });
+    // A grant that is already expired (a late replay of an old event) expires at once.
+    balance = await expireDue(ops, now, balance);
+    await ops.setBalance(balance, now);
+    return { balance, replayed: false };
   }
 
   async function settle(userId: number, holdId: string, delivered: number) {
@@ -190,45 +268,10 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
   }
 
   return {
-    async grant(input: GrantInput): Promise<{ balance: number; replayed: boolean }> {
-      if (!Number.isInteger(input.amount) || input.amount <= 0) {
-        throw new AppError(ErrorCode.invalidParams, 'errors.invalidField', {
-          field: 'amount',
-          reason: '> 0',
-        });
-      }
+    async grant(input: GrantInput): Promise<GrantResult> {
+      checkGrantAmount(input.amount);
       const now = clock.now();
-      return repository.withAccountLock(input.userId, now, async (ops) => {
-        if (await ops.findEntryByKey(input.idempotencyKey)) {
-          return { balance: await ops.balance(), replayed: true };
-        }
-        let balance = await expireDue(ops, now, await ops.balance());
-        const bucket = await ops.insertBucket({
-          userId: input.userId,
-          kind: input.kind,
-          source: input.source,
-          granted: input.amount,
-          remaining: input.amount,
-          expiresAt: input.expiresAt,
-          createdAt: now,
-        });
-        balance += input.amount;
-        await ops.insertEntry({
-          type: input.kind === 'purchased' ? 'purchase' : 'gift',
-          amount: input.amount,
-          balanceAfter: balance,
-          bucketId: bucket.id,
-          kind: input.kind,
-          event: input.event,
-          expiresAt: input.expiresAt,
-          idempotencyKey: input.idempotencyKey,
-          createdAt: now,
-        });
-        // A grant that is already expired (a late replay of an old event) expires at once.
-        balance = await expireDue(ops, now, balance);
-        await ops.setBalance(balance, now);
-        return { balance, replayed: false };
-      });
+      return repository.withAccountLock(input.userId, now, (ops) => grantLocked(ops, input, now));
     },
 
     /** Sets credits aside; refuses with 2007 when the balance cannot cover them. */
@@ -248,6 +291,10 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
         work({
           tx,
           hold: (input) => holdLocked(ops, { ...input, userId }, now),
+          grant: (input) => {
+            checkGrantAmount(input.amount);
+            return grantLocked(ops, { ...input, userId }, now);
+          },
           capture: (holdId, delivered) => settleLocked(ops, holdId, delivered, now),
           release: (holdId) => settleLocked(ops, holdId, 0, now),
         }),
@@ -263,7 +310,8 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
     /** The balance with expiry applied, so it is never stale. */
     async balance(userId: number): Promise<number> {
       const now = clock.now();
-      if (!(await repository.hasDueBuckets(userId, now))) return repository.balance(userId);
+      const stored = await repository.balanceAndDue(userId, now);
+      if (!stored.due) return stored.balance;
       return repository.withAccountLock(userId, now, async (ops) => {
         const balance = await expireDue(ops, now, await ops.balance());
         await ops.setBalance(balance, now);

@@ -184,3 +184,54 @@ describe('dev SMS', () => {
     await empty.close();
   });
 });
+
+describe('dev jobs', () => {
+  async function appWithJobs(issued: Date[]) {
+    const jobsApp = Fastify().withTypeProvider<ZodTypeProvider>();
+    jobsApp.setValidatorCompiler(zodValidatorCompiler);
+    jobsApp.setSerializerCompiler(serializerCompiler);
+    await jobsApp.register(devtoolsRoutes, {
+      mailDir,
+      smsDir,
+      jobs: {
+        clock: new ManualClock(new Date('2026-03-01T08:00:00.000Z')),
+        issueInviteRewards: async (now) => {
+          issued.push(now);
+          return 2;
+        },
+      },
+    });
+    return jobsApp as unknown as FastifyInstance;
+  }
+
+  it('runs the invite-reward issue as of the given time, or the clock when none is given', async () => {
+    const issued: Date[] = [];
+    const jobsApp = await appWithJobs(issued);
+    const asOf = await jobsApp.inject({
+      method: 'POST',
+      url: '/dev/jobs/invite-rewards',
+      payload: { now: '2026-03-02T08:00:00.000Z' },
+    });
+    expect(asOf.statusCode).toBe(200);
+    expect(asOf.json()).toEqual({ now: '2026-03-02T08:00:00.000Z', issued: 2 });
+    const plain = await jobsApp.inject({ method: 'POST', url: '/dev/jobs/invite-rewards' });
+    expect(plain.json()).toEqual({ now: '2026-03-01T08:00:00.000Z', issued: 2 });
+    expect(issued.map((d) => d.toISOString())).toEqual([
+      '2026-03-02T08:00:00.000Z',
+      '2026-03-01T08:00:00.000Z',
+    ]);
+    const bad = await jobsApp.inject({
+      method: 'POST',
+      url: '/dev/jobs/invite-rewards',
+      payload: { now: 'tomorrow' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(issued).toHaveLength(2);
+    await jobsApp.close();
+  });
+
+  it('is absent when no jobs are wired', async () => {
+    const res = await app.inject({ method: 'POST', url: '/dev/jobs/invite-rewards' });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listMessages, readMessage } from '../../adapters/mail/mail-folder';
 import { listSmsMessages, readSmsMessage } from '../../adapters/sms/sms-folder';
+import type { Clock } from '../../lib/clock';
 import { renderMessagesPage } from './devtools.page';
 
 export type DevtoolsDeps = {
@@ -10,6 +11,14 @@ export type DevtoolsDeps = {
   mailDir: string;
   /** Where the file SMS sender writes (`<dataDir>/sms`). */
   smsDir: string;
+  /**
+   * Scheduled work run on demand "as of" a time, so end-to-end tests need not wait for it:
+   * the daily invitation-reward issue (00:00 GMT-8), which answers how many rewards it paid.
+   */
+  jobs?: {
+    clock: Clock;
+    issueInviteRewards: (now: Date) => Promise<number>;
+  };
 };
 
 // Local rather than in packages/contracts: these pages are a development tool, not product API.
@@ -19,6 +28,10 @@ const listQuerySchema = z.object({
 });
 
 const idParamsSchema = z.object({ id: z.string() });
+
+// Nullish: a bare POST (no body at all) runs the job as of the clock's now.
+const runJobBodySchema = z.object({ now: z.iso.datetime({ offset: true }).optional() }).nullish();
+const runJobResultSchema = z.object({ now: z.string(), issued: z.number().int() });
 
 export const mailSummarySchema = z.object({
   id: z.string(),
@@ -40,8 +53,8 @@ const pageSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-
 
 /**
  * The developer mailbox and SMS inbox over the folders of the embedded default (architecture
- * decision 8). The composition root registers this only outside production: it shows every
- * verification code sent.
+ * decision 8), and a trigger for the daily invitation-reward job. The composition root registers
+ * this only outside production: it shows every verification code sent.
  */
 export const devtoolsRoutes: FastifyPluginAsyncZod<DevtoolsDeps> = async (app, deps) => {
   const hidden = { hide: true };
@@ -101,6 +114,22 @@ export const devtoolsRoutes: FastifyPluginAsyncZod<DevtoolsDeps> = async (app, d
         .send(raw);
     },
   );
+
+  const { jobs } = deps;
+  if (jobs) {
+    app.post(
+      '/dev/jobs/invite-rewards',
+      {
+        schema: { ...hidden, body: runJobBodySchema, response: { 200: runJobResultSchema } },
+      },
+      async (request, reply) => {
+        const asOf = request.body?.now;
+        const now = asOf ? new Date(asOf) : jobs.clock.now();
+        reply.header('cache-control', 'no-store');
+        return { now: now.toISOString(), issued: await jobs.issueInviteRewards(now) };
+      },
+    );
+  }
 
   app.get(
     '/dev/sms',

@@ -14,6 +14,8 @@ export interface GenerationMedia {
       maxSide?: number;
     },
   ): Promise<{ key: string; width: number; height: number }>;
+  /** Checks an uploaded voice track for a task (owner, real type, size). */
+  checkAudioInput(userId: number, key: string): Promise<{ key: string }>;
   readInput(key: string): Promise<Buffer>;
   /** Stores outputs with their thumbnails and watermarked twins. */
   storeOutputs(

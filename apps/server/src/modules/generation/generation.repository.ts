@@ -27,25 +27,32 @@ export function createGenerationRepository(db: Database) {
       if (!created) throw new Error('task insert returned nothing');
       return created;
     },
-    async findByRequest(
+    /**
+     * The user's task with this request id, if any, and how many of their `media` tasks are
+     * queued or generating, in one query (both are read under the user's credit lock).
+     */
+    async findRequestAndCountActive(
       ex: Executor,
       userId: number,
       requestId: string,
-    ): Promise<TaskRow | undefined> {
-      const [row] = await ex
+      media: string,
+    ): Promise<{ existing: TaskRow | undefined; active: number }> {
+      const rows = await ex
         .select()
         .from(tasks)
-        .where(and(eq(tasks.userId, userId), eq(tasks.requestId, requestId)));
-      return row;
-    },
-    async countActive(ex: Executor, userId: number, media: string): Promise<number> {
-      const [row] = await ex
-        .select({ n: count() })
-        .from(tasks)
         .where(
-          and(eq(tasks.userId, userId), eq(tasks.media, media), inArray(tasks.status, ACTIVE)),
+          and(
+            eq(tasks.userId, userId),
+            or(
+              eq(tasks.requestId, requestId),
+              and(eq(tasks.media, media), inArray(tasks.status, ACTIVE)),
+            ),
+          ),
         );
-      return row?.n ?? 0;
+      return {
+        existing: rows.find((r) => r.requestId === requestId),
+        active: rows.filter((r) => r.media === media && ACTIVE.includes(r.status)).length,
+      };
     },
     async findTask(ex: Executor, id: string): Promise<TaskRow | undefined> {
       const [row] = await ex.select().from(tasks).where(eq(tasks.id, id));
@@ -81,7 +88,7 @@ export function createGenerationRepository(db: Database) {
     async claim(filter: ClaimFilter, now: Date): Promise<TaskRow | undefined> {
       return db.transaction(async (tx) => {
         const [first] = await tx
-          .select({ id: tasks.id, userId: tasks.userId })
+          .select({ id: tasks.id, userId: tasks.userId, maxRunning: tasks.maxRunning })
           .from(tasks)
           .where(
             and(
@@ -100,12 +107,8 @@ export function createGenerationRepository(db: Database) {
         if (!first) return undefined;
         const userId = first.userId;
         await tx.execute(sql`select pg_advisory_xact_lock(7304118, ${userId}::int)`);
-        const [running] = await tx
-          .select({ n: count() })
-          .from(tasks)
-          .where(and(eq(tasks.userId, userId), eq(tasks.status, 'generating')));
-        const [task] = await tx.select().from(tasks).where(eq(tasks.id, first.id));
-        if (!task || (running?.n ?? 0) >= task.maxRunning) return undefined;
+        // Counted again under the user's lock, in the update itself: exact, one round trip.
+        const running = sql`(select count(*) from ${tasks} r where r.user_id = ${userId} and r.status = 'generating')`;
         const [claimed] = await tx
           .update(tasks)
           .set({
@@ -116,7 +119,13 @@ export function createGenerationRepository(db: Database) {
             startedAt: sql`coalesce(${tasks.startedAt}, ${now}::timestamptz)`,
             updatedAt: now,
           })
-          .where(and(eq(tasks.id, first.id), eq(tasks.status, 'queued')))
+          .where(
+            and(
+              eq(tasks.id, first.id),
+              eq(tasks.status, 'queued'),
+              sql`${running} < ${first.maxRunning}`,
+            ),
+          )
           .returning();
         return claimed;
       });

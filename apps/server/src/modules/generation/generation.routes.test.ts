@@ -6,6 +6,12 @@ import ffprobe from '@ffprobe-installer/ffprobe';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkerRunner } from '@lumen/worker/runner';
+import {
+  extractFrame,
+  meanAbsDiff,
+  probeStreams,
+  probeVideo,
+} from '@lumen/engines/local/local-test-support';
 import { createApiCaller, type Json } from '../../../test/support/api-caller';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { startTestWorker } from '../../../test/support/worker';
@@ -231,4 +237,42 @@ describe('downloads', () => {
     expect(dl.code).toBe(0);
     expect(dl.result.url).toContain('_wm.png');
   });
+
+  it("answers a free user's video with a watermarked H.264 twin, and a plus user's with the original", async () => {
+    const free = await signIn('free-video@example.com');
+    const submitted = await call('POST', '/api/gw/v3/video/video_diffusion/async', free.ticket, {
+      prompt: 'a paper boat on a pond',
+      params: { duration: 5, resolution: '360p', wh_ratio: '16:9' },
+    });
+    const done = await waitForFinal(free.ticket, submitted.result.task_id, 'video', 120_000);
+    expect(done.task_status).toBe(1);
+    const key = done.sub_task_results[0].video as string;
+    const download = (ticket: string) =>
+      call(
+        'GET',
+        `/api/gw/v2/downloads/media?type=video&key=${encodeURIComponent(key)}&wm=0`,
+        ticket,
+      );
+    const dl = await download(free.ticket);
+    expect(dl.code).toBe(0);
+    expect(dl.result.url).toContain('_wm.mp4');
+    const marked = await fetchBytes(dl.result.url);
+    const original = await fetchBytes(done.sub_task_results[0].url);
+    expect(probeStreams(marked)).toEqual({ video: 'h264' });
+    const size = probeVideo(marked);
+    expect([size.width, size.height]).toEqual([640, 360]);
+    // The mark sits in the bottom-right corner; the top-left is the same picture.
+    const corner = async (video: Buffer, left: number, top: number) =>
+      sharp(extractFrame(video, 0)).extract({ left, top, width: 100, height: 30 }).png().toBuffer();
+    expect(
+      await meanAbsDiff(await corner(marked, 540, 330), await corner(original, 540, 330)),
+    ).toBeGreaterThan(8);
+    expect(
+      await meanAbsDiff(await corner(marked, 0, 0), await corner(original, 0, 0)),
+    ).toBeLessThan(3);
+
+    // The same work downloaded by its plus owner would be the original: grade above 0.
+    await t.app.services.billing.grantPlan(free.id, 2, 30, 'admin');
+    expect((await download(free.ticket)).result.url).not.toContain('_wm');
+  }, 150_000);
 });

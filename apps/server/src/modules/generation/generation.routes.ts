@@ -6,6 +6,7 @@ import {
   taskResultSchema,
 } from '@lumen/contracts/tasks';
 import { taskTypeDefinitions, taskTypes, type TaskType } from '@lumen/contracts/task-types';
+import type { Language } from '@lumen/contracts/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -19,7 +20,13 @@ const mediaSchema = z.enum(['image', 'video', '3d']);
 export const generationRoutes: FastifyPluginAsyncZod<{
   service: GenerationService;
   events: EventBus;
-}> = async (app, { service, events }) => {
+  /** Renders a `notification` event for its reader (community); others pass as they are. */
+  renderNotification?: (
+    userId: number,
+    data: Record<string, unknown>,
+    lang: Language,
+  ) => Promise<Record<string, unknown> | undefined>;
+}> = async (app, { service, events, renderNotification }) => {
   app.post(
     '/api/gw/v3/:media/:module/async',
     {
@@ -123,8 +130,15 @@ export const generationRoutes: FastifyPluginAsyncZod<{
         'x-accel-buffering': 'no',
       });
       res.write('retry: 3000\n\n');
+      const send = (type: string, data: unknown) =>
+        res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
       const unsubscribe = events.subscribe(user.id, (event) => {
-        res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+        if (event.type !== 'notification' || !renderNotification)
+          return send(event.type, event.data);
+        renderNotification(user.id, event.data, request.lang).then(
+          (item) => item && !res.writableEnded && send(event.type, item),
+          (err: unknown) => request.log.warn({ err }, 'notification event not rendered'),
+        );
       });
       // Comments keep proxies from closing an idle stream.
       const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 25_000);

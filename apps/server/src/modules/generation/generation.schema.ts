@@ -39,6 +39,8 @@ export const tasks = pgTable(
     settings: jsonb('settings').$type<EngineSettings>().notNull(),
     inputs: jsonb('inputs').$type<TaskInputs>().notNull(),
     isPrivate: boolean('is_private').notNull().default(false),
+    /** The community work this task remixes (reuse seed, recreate, img2img from a work). */
+    remixOf: bigint('remix_of', { mode: 'number' }),
     /** Claim priority from the plan grade; waiting time is added at claim so nobody starves. */
     lane: integer('lane').notNull(),
     /** How many of this user's tasks may generate at once (free/basic 1, plus/pro 4). */

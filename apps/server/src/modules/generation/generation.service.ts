@@ -16,7 +16,8 @@ import type { LedgerService } from '../credits/ledger.service';
 import type { GenerationMedia } from './generation.ports';
 import type { GenerationRepository } from './generation.repository';
 import type { TaskOutputRow, TaskRow } from './generation.schema';
-import { IMAGE_INPUT_MAX_BYTES, normaliseSubmission, reduceRatio } from './task-input';
+import { checkTaskFiles } from './task-files';
+import { normaliseSubmission, reduceRatio } from './task-input';
 
 export type GenerationDeps = {
   repository: GenerationRepository;
@@ -31,19 +32,18 @@ export type GenerationDeps = {
   checkPrompt(text: string): Promise<string | null>;
   /** The magic prompt toggle: a richer prompt for a short idea. */
   enhancePrompt(prompt: string, style: string, lang: string): Promise<string>;
+  /** Checks that a work may be remixed by this user (community); throws when it may not. */
+  checkRemixSource?(userId: number, workId: number): Promise<void>;
+  /** How many faces a picture shows, for the portrait tools (spec §5). */
+  countFaces(image: Buffer): Promise<number>;
 };
 
-const imageRules = {
-  maxBytes: IMAGE_INPUT_MAX_BYTES,
-  minSide: 300,
-  minRatio: 1 / 2.5,
-  maxRatio: 2.5,
-};
-/** Spec §5 per tool: 3D input under 4K; upscaling takes small pictures up to 1024 px. */
-const rulesByTaskType: Partial<Record<TaskType, typeof imageRules & { maxSide?: number }>> = {
-  image_to_3d: { ...imageRules, maxSide: 4096 },
-  upscale: { ...imageRules, minSide: 64, maxSide: 1024 },
-};
+/** Tools whose output keeps the shape of their input picture. */
+const takesInputShape: ReadonlySet<TaskType> = new Set([
+  'img2img',
+  'video_diffusion_img2vid',
+  'video_diffusion_audio_animate',
+]);
 
 export function createGenerationService(deps: GenerationDeps) {
   const { repository, clock } = deps;
@@ -104,42 +104,39 @@ export function createGenerationService(deps: GenerationDeps) {
           { field: 'prompt', message: blocked },
         ]);
       }
-      const checked: { key: string; width: number; height: number }[] = [];
-      for (const key of body.images) {
-        checked.push(
-          await deps.media.checkImageInput(userId, key, rulesByTaskType[taskType] ?? imageRules),
-        );
-      }
-      const [first, last] = checked;
-      if (taskType === 'video_diffusion_keyframes' && first && last) {
-        const [a, b] = [first, last];
-        const ratio = a.width / a.height / (b.width / b.height);
-        if (ratio < 0.8 || ratio > 1.25)
-          throw new AppError(ErrorCode.invalidParams, 'errors.keyframeRatio');
-      }
-      if (checked[0] && (taskType === 'img2img' || taskType === 'video_diffusion_img2vid')) {
+      const remixOf = body.remix_of ? Number(body.remix_of) : null;
+      if (remixOf !== null) await deps.checkRemixSource?.(userId, remixOf);
+      const files = await checkTaskFiles(deps, userId, taskType, body);
+      const checked = files.images;
+      if (checked[0] && takesInputShape.has(taskType)) {
         settings.ratio = reduceRatio(checked[0].width, checked[0].height);
       }
       const media = taskTypeDefinitions[taskType].media;
       const isPrivate = body.params.private ?? false;
-      const decision = await deps.credits.authorize(userId, {
-        task_type: taskType,
-        count: settings.count,
-        effect: Boolean(body.params.effect),
-        credits_required: false,
-        private: isPrivate,
-        duration: media === 'video' ? settings.durationS : undefined,
-        model: settings.model,
-        features: [],
-      });
+      const [decision, engine] = await Promise.all([
+        deps.credits.authorize(userId, {
+          task_type: taskType,
+          count: settings.count,
+          effect: Boolean(body.params.effect),
+          credits_required: false,
+          private: isPrivate,
+          duration: media === 'video' ? settings.durationS : undefined,
+          model: settings.model,
+          features: [],
+        }),
+        deps.engineFor(taskType),
+      ]);
       const limits = limitsFor(decision.grade);
       const requestId = body.request_id ?? randomUUID();
-      const engine = await deps.engineFor(taskType);
 
       const task = await deps.ledger.transact(userId, async (unit) => {
-        const existing = await repository.findByRequest(unit.tx, userId, requestId);
+        const { existing, active } = await repository.findRequestAndCountActive(
+          unit.tx,
+          userId,
+          requestId,
+          media,
+        );
         if (existing) return existing;
-        const active = await repository.countActive(unit.tx, userId, media);
         const allowed = media === 'video' ? limits.activeVideoTasks : limits.activeImageTasks;
         if (active >= allowed) throw new AppError(ErrorCode.tooManyTasks, 'errors.tooManyTasks');
         const id = randomUUID();
@@ -150,6 +147,7 @@ export function createGenerationService(deps: GenerationDeps) {
                 event: taskType,
                 service: taskType,
                 idempotencyKey: `task:${id}`,
+                fresh: true,
               })
             : null;
         const now = clock.now();
@@ -161,8 +159,9 @@ export function createGenerationService(deps: GenerationDeps) {
           engine,
           status: 'queued',
           settings,
-          inputs: { images: checked.map((c) => c.key), videos: body.videos, audios: body.audios },
+          inputs: { images: checked.map((c) => c.key), videos: [], audios: files.audios },
           isPrivate,
+          remixOf,
           // Relaxed jobs run in the lowest lane whatever the grade.
           lane: decision.mode === 'relaxed' ? 0 : limits.lane,
           maxRunning: limits.concurrentTasks,
@@ -173,15 +172,17 @@ export function createGenerationService(deps: GenerationDeps) {
           updatedAt: now,
         });
       });
-      const position = await repository.queuePosition(task, clock.now());
+      // The queue position is counted when the client asks for the task (results, history),
+      // not here: counting the queue on every submit costs a scan while the queue is long,
+      // and the number is stale by the first poll anyway. 0 means "not counted yet".
       deps.events.publish(userId, {
         type: 'task',
-        data: { task_id: task.id, status: task.status, progress: 0, queue_position: position },
+        data: { task_id: task.id, status: task.status, progress: task.progress },
       });
       return {
         task_id: task.id,
         cost: task.cost,
-        queue_position: position,
+        queue_position: 0,
         estimated_wait_min: decision.waitMin,
       };
     },
@@ -191,6 +192,12 @@ export function createGenerationService(deps: GenerationDeps) {
       if (!task || task.userId !== userId)
         throw new AppError(ErrorCode.notFound, 'errors.notFound');
       return toResult(task, await repository.listOutputs([task.id]));
+    },
+
+    /** A task and its outputs, for the community module (publishing, remix lineage). */
+    async findTaskWithOutputs(taskId: string) {
+      const task = await repository.findTask(repository.db, taskId);
+      return task ? { task, outputs: await repository.listOutputs([task.id]) } : undefined;
     },
 
     async list(userId: number, media: string | null, page: number, pageSize: number) {

@@ -29,7 +29,10 @@ export function createQueueService(deps: {
   events: EventBus;
   clock: Clock;
   scoreNsfw?: NsfwScorer;
+  /** Score at or above which an output is flagged; defaults to NSFW_THRESHOLD. */
+  nsfwThreshold?: number;
 }) {
+  const nsfwThreshold = deps.nsfwThreshold ?? NSFW_THRESHOLD;
   const { repository, clock } = deps;
 
   function publish(task: Pick<TaskRow, 'id' | 'userId' | 'status' | 'progress'>) {
@@ -102,7 +105,7 @@ export function createQueueService(deps: {
       const images = mains.filter((o) => o.kind === 'image');
       if (deps.scoreNsfw) {
         for (const image of outputs.filter((o) => o.kind === 'image')) {
-          if ((await deps.scoreNsfw(image.bytes)) >= NSFW_THRESHOLD) {
+          if ((await deps.scoreNsfw(image.bytes)) >= nsfwThreshold) {
             const flagged = await finish(task, workerId, 'flagged', {
               errorMessage: 'sensitive content',
             });

@@ -5,9 +5,21 @@ import { randomInt } from 'node:crypto';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import { AppError } from '../../lib/app-error';
 
-/** Task types the gateway accepts today, with what each needs as input. */
+/**
+ * Task types the gateway accepts today, with what each needs as input. A tool that turns its
+ * one input into one output (`single`) always runs once, whatever `batch_size` says.
+ */
 export const inputRules: Partial<
-  Record<TaskType, { prompt: 'required' | 'optional'; images: [min: number, max: number] }>
+  Record<
+    TaskType,
+    {
+      prompt: 'required' | 'optional';
+      images: [min: number, max: number];
+      /** Voice tracks (mp3); none when unset. */
+      audios?: [min: number, max: number];
+      single?: true;
+    }
+  >
 > = {
   txt2img: { prompt: 'required', images: [0, 0] },
   img2img: { prompt: 'optional', images: [1, 1] },
@@ -16,8 +28,20 @@ export const inputRules: Partial<
   video_diffusion_keyframes: { prompt: 'optional', images: [2, 2] },
   text_to_3d: { prompt: 'required', images: [0, 0] },
   image_to_3d: { prompt: 'optional', images: [1, 1] },
-  upscale: { prompt: 'optional', images: [1, 1] },
+  upscale: { prompt: 'optional', images: [1, 1], single: true },
+  remove_bg: { prompt: 'optional', images: [1, 1], single: true },
+  video_diffusion_audio_animate: { prompt: 'optional', images: [1, 1], audios: [1, 1] },
 };
+
+/**
+ * Spec §5: "lip sync and character need a clear portrait (face detected)". These tools
+ * animate one person's face, so their input image must show exactly one face; §8's "no
+ * portrait detected" answers a picture without one.
+ */
+export const portraitTaskTypes: ReadonlySet<TaskType> = new Set([
+  'video_diffusion_audio_animate',
+  'mouth_speech',
+]);
 
 export const IMAGE_INPUT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -47,6 +71,11 @@ export function normaliseSubmission(taskType: TaskType, body: GatewaySubmit): En
       },
     );
   }
+  const [minAudios, maxAudios] = rules.audios ?? [0, 0];
+  if (body.audios.length < minAudios || body.audios.length > maxAudios) {
+    throw invalid('audios', `${minAudios}–${maxAudios}`);
+  }
+  if (body.videos.length > 0) throw invalid('videos', '0');
   const media = taskTypeDefinitions[taskType].media;
   const p = body.params;
   const ratio = p.wh_ratio ?? (p.width && p.height ? reduceRatio(p.width, p.height) : '1:1');
@@ -54,7 +83,7 @@ export function normaliseSubmission(taskType: TaskType, body: GatewaySubmit): En
     prompt,
     negativePrompt: body.negative_prompt.trim(),
     ratio,
-    count: media === 'image' ? p.batch_size : 1,
+    count: media === 'image' && !rules.single ? p.batch_size : 1,
     seed: p.seed === -1 ? randomInt(0, 2 ** 32 - 1) : p.seed,
     style: p.style ?? 'realistic',
     model: body.version ?? 'standard',

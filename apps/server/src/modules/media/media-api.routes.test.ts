@@ -7,7 +7,7 @@ import {
 } from '../../adapters/storage/local-object-store';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { users } from '../auth/auth.schema';
-import { caller, mp3Bytes, mp4Bytes, solidImage } from './media.fixtures';
+import { caller, mp3Bytes, mp4Bytes, playableMp4, solidImage } from './media.fixtures';
 import type { MediaService } from './media.service';
 
 let t: TestApp;
@@ -171,13 +171,15 @@ describe('downloads', () => {
       'task-dl',
       [
         { kind: 'image', mime: 'image/png', bytes: await solidImage(600, 400, 'png') },
-        { kind: 'video', mime: 'video/mp4', bytes: mp4Bytes() },
+        { kind: 'video', mime: 'video/mp4', bytes: playableMp4() },
       ],
       { watermark: true },
     );
 
     const free = await download(ticket, 'image', image!.key, '0');
     expect(free.result.url).toContain(`/files/outputs/${userId}/task-dl/0_wm.png?`);
+    const freeClip = await download(ticket, 'video', video!.key, '0');
+    expect(freeClip.result.url).toContain(`/files/outputs/${userId}/task-dl/1_wm.mp4?`);
     const file = await t.app.inject({ method: 'GET', url: free.result.url });
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['content-disposition']).toContain('filename="lumen-task-dl-0.png"');

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 /** Format and size of an image from its bytes; undefined when sharp cannot read it. */
 export async function readImageMeta(
   bytes: Buffer,
-): Promise<{ format: string; width: number; height: number } | undefined> {
+): Promise<{ format: string; width: number; height: number; hasAlpha: boolean } | undefined> {
   try {
     const meta = await sharp(bytes).metadata();
     if (!meta.format || !meta.width || !meta.height) return undefined;
@@ -13,6 +13,7 @@ export async function readImageMeta(
       format: meta.format,
       width: turned ? meta.height : meta.width,
       height: turned ? meta.width : meta.height,
+      hasAlpha: meta.hasAlpha,
     };
   } catch {
     return undefined;
@@ -61,14 +62,59 @@ function watermarkSvg(imageWidth: number, imageHeight: number, text: string): Bu
   );
 }
 
-/** The watermarked twin of an image (spec §6 `_wm` keys), as PNG. */
-export async function makeWatermarked(bytes: Buffer, text = 'Lumen'): Promise<Buffer> {
-  const upright = await sharp(bytes).rotate().png().toBuffer({ resolveWithObject: true });
-  const { width, height, channels } = upright.info;
-  const marked = await sharp(upright.data)
-    .composite([{ input: watermarkSvg(width, height, text), gravity: 'southeast' }])
-    .png()
-    .toBuffer();
+/** The mark for one picture size, rendered once: straight RGBA pixels, ready to composite. */
+export type WatermarkOverlay = { rgba: Buffer; width: number; height: number };
+
+/** Sizes in use at once are few (a handful of ratios × resolutions), so a small cache does. */
+const OVERLAY_CACHE_SIZE = 64;
+const overlays = new Map<string, Promise<WatermarkOverlay>>();
+
+/**
+ * The mark for a `width`×`height` picture, rendered from SVG on first use and then kept:
+ * rendering text through librsvg and fontconfig costs far more than compositing the pixels,
+ * and every output of one size gets the same mark.
+ */
+export function watermarkOverlay(
+  width: number,
+  height: number,
+  text = 'Lumen',
+): Promise<WatermarkOverlay> {
+  const key = `${width}x${height}:${text}`;
+  let overlay = overlays.get(key);
+  if (!overlay) {
+    overlay = sharp(watermarkSvg(width, height, text))
+      .ensureAlpha()
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true })
+      .then(({ data, info }) => ({ rgba: data, width: info.width, height: info.height }));
+    overlay.catch(() => overlays.delete(key));
+    if (overlays.size >= OVERLAY_CACHE_SIZE) {
+      const oldest = overlays.keys().next().value;
+      if (oldest !== undefined) overlays.delete(oldest);
+    }
+    overlays.set(key, overlay);
+  }
+  return overlay;
+}
+
+/** The watermarked twin of an image (spec §6 `_wm` keys), as PNG, in one decode and encode. */
+export async function makeWatermarked(
+  bytes: Buffer,
+  text = 'Lumen',
+  known?: { width: number; height: number; hasAlpha: boolean },
+): Promise<Buffer> {
+  const meta = known ?? (await readImageMeta(bytes));
+  if (!meta) throw new Error('cannot watermark: not a readable image');
+  const mark = await watermarkOverlay(meta.width, meta.height, text);
+  const marked = sharp(bytes)
+    .rotate()
+    .composite([
+      {
+        input: mark.rgba,
+        raw: { width: mark.width, height: mark.height, channels: 4 },
+        gravity: 'southeast',
+      },
+    ]);
   // The mark's transparency must not add an alpha channel the original did not have.
-  return channels === 4 ? marked : sharp(marked).removeAlpha().png().toBuffer();
+  return (meta.hasAlpha ? marked : marked.removeAlpha()).png().toBuffer();
 }

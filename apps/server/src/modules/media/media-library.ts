@@ -42,6 +42,17 @@ export function createMediaLibrary(deps: { repository: MediaRepository; store: O
         .map((row) => ({ key: row.key, kind: row.kind as MediaKind }));
     },
 
+    /** Owner, origin ('upload' | 'output') and task of stored objects, by key (community). */
+    async describeOwners(keys: string[]) {
+      const rows = await repository.listByKeys(keys);
+      return new Map(
+        rows.map((row) => [
+          row.key,
+          { userId: row.userId, origin: row.origin, taskId: row.taskId },
+        ]),
+      );
+    },
+
     /** Library rows with thumbnail URLs, in the order of `keys`; unknown keys are left out. */
     async describeForLibrary(keys: string[]): Promise<LibraryMedia[]> {
       const rows = new Map((await repository.listByKeys(keys)).map((row) => [row.key, row]));

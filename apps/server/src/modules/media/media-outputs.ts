@@ -2,6 +2,7 @@ import { IMAGE_THUMB_WIDTH, VIDEO_THUMB_WIDTH, type MediaKind } from '@lumen/con
 import type { ObjectStore } from '../../adapters/storage/object-store';
 import type { Clock } from '../../lib/clock';
 import { makeThumbnail, makeWatermarked, readImageMeta } from './media-images';
+import { makeWatermarkedVideo } from './media-video';
 import type { MediaRepository } from './media.repository';
 
 /** One file a finished task produced, as the engine handed it over. */
@@ -69,22 +70,36 @@ export function createOutputStore(deps: {
     let thumbKey: string | null = null;
     let wmKey: string | null = null;
 
-    await store.put(key, file.bytes, file.mime);
+    // The original, its thumbnail and its watermarked twin are independent: made and written
+    // at the same time, so file writes overlap with sharp's and ffmpeg's work.
+    const writes: Promise<void>[] = [store.put(key, file.bytes, file.mime)];
+    const derive = (to: string, make: () => Promise<Buffer>, mime: string) =>
+      writes.push(make().then((bytes) => store.put(to, bytes, mime)));
     if (file.kind === 'image') {
       const meta = await readImageMeta(file.bytes);
-      if (!meta) throw new Error(`output ${index} is not a readable image`);
+      if (!meta) {
+        await Promise.allSettled(writes);
+        throw new Error(`output ${index} is not a readable image`);
+      }
       width ??= meta.width;
       height ??= meta.height;
       thumbKey = `${base}/${index}_thumb.webp`;
-      await store.put(thumbKey, await makeThumbnail(file.bytes, IMAGE_THUMB_WIDTH), 'image/webp');
+      derive(thumbKey, () => makeThumbnail(file.bytes, IMAGE_THUMB_WIDTH), 'image/webp');
       if (watermark) {
         wmKey = `${base}/${index}_wm.png`;
-        await store.put(wmKey, await makeWatermarked(file.bytes, deps.watermarkText), 'image/png');
+        derive(wmKey, () => makeWatermarked(file.bytes, deps.watermarkText, meta), 'image/png');
       }
     } else if ((file.kind === 'video' || file.kind === 'model') && poster) {
       thumbKey = `${base}/${index}_thumb.webp`;
-      await store.put(thumbKey, await makeThumbnail(poster.bytes, VIDEO_THUMB_WIDTH), 'image/webp');
+      derive(thumbKey, () => makeThumbnail(poster.bytes, VIDEO_THUMB_WIDTH), 'image/webp');
     }
+    if (file.kind === 'video' && watermark) {
+      wmKey = `${base}/${index}_wm.mp4`;
+      derive(wmKey, () => makeWatermarkedVideo(file.bytes, file, deps.watermarkText), 'video/mp4');
+    }
+    const settled = await Promise.allSettled(writes);
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
 
     const now = clock.now();
     const row = await repository.upsertByKey({
@@ -123,8 +138,9 @@ export function createOutputStore(deps: {
   return {
     /**
      * Stores a task's outputs at `outputs/<userId>/<taskId>/<i>.<ext>`, images with a
-     * `_thumb.webp` preview and, when `watermark` is set, a `_wm.png` twin (spec §6); a video
-     * gets a thumbnail from a poster image that follows it. Storing again replaces.
+     * `_thumb.webp` preview; a video gets a thumbnail from a poster image that follows it.
+     * When `watermark` is set, images get a `_wm.png` twin and videos a `_wm.mp4` one
+     * (spec §6). Storing again replaces.
      */
     async storeOutputs(
       userId: number,

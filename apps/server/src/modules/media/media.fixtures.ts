@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { defaultFfmpegPath } from '@lumen/engines/local/ffmpeg-encoder';
 import { readMailedCode } from '../../../test/support/mailbox';
 import type { TestApp } from '../../../test/support/test-app';
 
@@ -25,6 +27,18 @@ export function mp4Bytes(size = 4096): Buffer {
     Buffer.from('isommp41', 'latin1'),
   ]);
   return Buffer.concat([ftyp, Buffer.alloc(size - ftyp.length, 1)]);
+}
+
+/** A real, playable one-second H.264 MP4 of ffmpeg's test pattern, `width`×`height`. */
+export function playableMp4(width = 320, height = 180): Buffer {
+  const run = spawnSync(defaultFfmpegPath(), [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
+    ...['-i', `testsrc=size=${width}x${height}:rate=12:duration=1`],
+    ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', 'frag_keyframe+empty_moov'],
+    ...['-f', 'mp4', 'pipe:1'],
+  ]);
+  if (run.status !== 0) throw new Error(`ffmpeg could not make a clip: ${run.stderr.toString()}`);
+  return run.stdout;
 }
 
 /** An ID3v2 header, then filler standing in for the frames. */

@@ -13,7 +13,7 @@ import { systemClock } from '../../lib/clock';
 import { translate } from '../../lib/i18n/translate';
 import { createUser } from '../../../test/support/factories';
 import { createTestDatabase } from '../../../test/support/test-database';
-import { mp4Bytes, noisePng, solidImage } from './media.fixtures';
+import { mp4Bytes, noisePng, playableMp4, solidImage } from './media.fixtures';
 import type { TaskInputRules } from './media-rules';
 import { createMediaRepository } from './media.repository';
 import { createMediaService, type MediaService } from './media.service';
@@ -165,7 +165,7 @@ describe('storeOutputs', () => {
   it('makes a video thumbnail from its poster, skips the twin when told, and replaces on retry', async () => {
     const user = await createUser(database.db);
     const outputs = [
-      { kind: 'video' as const, mime: 'video/mp4', bytes: mp4Bytes(), durationS: 5 },
+      { kind: 'video' as const, mime: 'video/mp4', bytes: playableMp4(), durationS: 1 },
       {
         kind: 'image' as const,
         mime: 'image/jpeg',
@@ -189,7 +189,11 @@ describe('storeOutputs', () => {
 
     const again = await media.storeOutputs(user.id, 77, outputs, { watermark: true });
     expect(again.map((o) => o.key)).toEqual(first.map((o) => o.key));
-    expect(again[2]!.wmKey).toBe(`outputs/${user.id}/77/2_wm.png`);
+    expect(again.map((o) => o.wmKey)).toEqual([
+      `outputs/${user.id}/77/0_wm.mp4`,
+      null,
+      `outputs/${user.id}/77/2_wm.png`,
+    ]);
     const owned = await media.listOwnedOutputs(
       user.id,
       again.map((o) => o.key),

@@ -200,7 +200,7 @@ export function createMediaService(deps: MediaServiceDeps) {
       if (!row || row.status !== 'ready' || row.kind !== query.type) {
         throw new AppError(ErrorCode.notFound, 'media.notFound');
       }
-      // Only images have a `_wm` twin; other media are served as they are.
+      // Images and videos have a `_wm` twin; 3D models and audio are served as they are.
       const served =
         row.wmKey &&
         mustWatermark({

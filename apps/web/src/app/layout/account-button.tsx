@@ -8,6 +8,7 @@ import {
   IconMessageReport,
   IconSettings,
   IconUser,
+  IconUsersPlus,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +18,7 @@ import { useSession } from '../../shared/session/session-store';
 const links = [
   { to: '/member', labelKey: 'member.menu', icon: IconCrown },
   { to: '/account/credits', labelKey: 'credits.menu', icon: IconCoins },
+  { to: '/invite', labelKey: 'invite.menu', icon: IconUsersPlus },
   { to: '/account/profile', labelKey: 'header.profile', icon: IconUser },
   { to: '/account/settings', labelKey: 'header.settings', icon: IconSettings },
   { to: '/feedback', labelKey: 'header.feedback', icon: IconMessageReport },

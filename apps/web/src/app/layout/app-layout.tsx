@@ -25,8 +25,7 @@ export function AppLayout() {
   const setMobileNavOpen = useSession((s) => s.setMobileNavOpen);
   const routePageKey = findHandleValue(matches, 'pageKey');
 
-  // A route opened by address selects its own entry, unless the chosen entry already shows it
-  // (Explore and Home share /home for now).
+  // A route opened by address selects its own entry, unless the chosen entry already shows it.
   useEffect(() => {
     const { sidebar, setPageKey } = useSession.getState();
     const selected = navItems.find((item) => item.key === sidebar.pageKey);

@@ -9,7 +9,7 @@ export function BottomNav() {
   const { t } = useTranslation();
   const pageKey = useSession((s) => s.sidebar.pageKey);
   const setPageKey = useSession((s) => s.setPageKey);
-  const items = visibleNavItems(false);
+  const items = visibleNavItems(false).filter((item) => item.bottomBar !== false);
 
   return (
     <Group component="nav" aria-label={t('nav.main')} grow gap={0} h="100%" wrap="nowrap">

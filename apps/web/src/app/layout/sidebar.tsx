@@ -16,10 +16,11 @@ export function Sidebar({
   const pageKey = useSession((s) => s.sidebar.pageKey);
   const setPageKey = useSession((s) => s.setPageKey);
   const isAdmin = useSession((s) => s.user?.isAdmin ?? false);
+  const isSignedIn = useSession((s) => s.user !== null);
 
   return (
     <Stack gap={4}>
-      {visibleNavItems(isAdmin).map((item) => {
+      {visibleNavItems(isAdmin, isSignedIn).map((item) => {
         const label = t(item.labelKey);
         const link = (
           <NavLink
@@ -29,6 +30,7 @@ export function Sidebar({
             label={collapsed ? null : label}
             aria-label={label}
             leftSection={<item.icon size={20} stroke={1.7} />}
+            rightSection={item.indicator && !collapsed ? <item.indicator /> : undefined}
             active={pageKey === item.key}
             variant="light"
             style={{ borderRadius: 'var(--mantine-radius-md)' }}

@@ -9,7 +9,7 @@ import { useIsMobile } from './use-is-mobile';
 
 const links = [
   { to: '/studio', labelKey: 'nav.studio' },
-  { to: '/home', labelKey: 'nav.explore' },
+  { to: '/explore', labelKey: 'nav.explore' },
   { to: '/pay', labelKey: 'nav.pay' },
 ];
 

@@ -1,9 +1,15 @@
-import { Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 const sections = ['users', 'moderation', 'engines', 'campaigns'] as const;
+/** Sections that have their page; the others arrive with the feature they administer. */
+const pages: Partial<Record<(typeof sections)[number], string>> = {
+  moderation: '/admin/review',
+};
 
-/** The admin area's entry; each section arrives with the feature it administers. */
+/** The admin area's entry. */
 export function AdminHomePage() {
   const { t } = useTranslation();
   return (
@@ -15,21 +21,37 @@ export function AdminHomePage() {
         <Text c="dimmed">{t('admin.subtitle')}</Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
-        {sections.map((section) => (
-          <Card key={section} withBorder radius="lg" padding="lg">
-            <Stack gap="xs">
-              <Title order={2} fz="md">
-                {t(`admin.sections.${section}.title`)}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t(`admin.sections.${section}.body`)}
-              </Text>
-              <Badge variant="light" color="gray" w="fit-content">
-                {t('common.comingSoon')}
-              </Badge>
-            </Stack>
-          </Card>
-        ))}
+        {sections.map((section) => {
+          const to = pages[section];
+          return (
+            <Card key={section} withBorder radius="lg" padding="lg">
+              <Stack gap="xs" h="100%">
+                <Title order={2} fz="md">
+                  {t(`admin.sections.${section}.title`)}
+                </Title>
+                <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+                  {t(`admin.sections.${section}.body`)}
+                </Text>
+                {to ? (
+                  <Button
+                    component={Link}
+                    to={to}
+                    size="xs"
+                    variant="light"
+                    w="fit-content"
+                    rightSection={<IconArrowRight size={14} />}
+                  >
+                    {t('admin.open')}
+                  </Button>
+                ) : (
+                  <Badge variant="light" color="gray" w="fit-content">
+                    {t('common.comingSoon')}
+                  </Badge>
+                )}
+              </Stack>
+            </Card>
+          );
+        })}
       </SimpleGrid>
     </Stack>
   );

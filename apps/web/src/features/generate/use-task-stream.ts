@@ -8,13 +8,14 @@ import {
 } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
+import { subscribeUserEvents, USER_EVENTS_URL } from '../../shared/api/user-events';
 import { accountQueryRoot } from '../../shared/session/account-info';
 import { useSession } from '../../shared/session/session-store';
 import { getTaskResult } from './api/get-task-result';
 import type { TaskPage } from './api/list-tasks';
 import { generateKeys, isActive, isFinal } from './task-kinds';
 
-export const TASK_EVENTS_URL = '/prod-api/content/tasks/events';
+export const TASK_EVENTS_URL = USER_EVENTS_URL;
 /** While the stream is down, active tasks are asked for every 2 s. */
 export const POLL_INTERVAL_MS = 2000;
 
@@ -80,26 +81,30 @@ export function useTaskStream(): { live: boolean } {
   const [live, setLive] = useState(false);
 
   useEffect(() => {
-    if (!signedIn || typeof EventSource === 'undefined') return undefined;
-    const source = new EventSource(TASK_EVENTS_URL, { withCredentials: true });
-    source.onopen = () => {
-      setLive(true);
-      // Events sent before the stream opened were missed; read the running tasks once.
-      void queryClient.invalidateQueries({
-        queryKey: generateKeys.tasks,
-        predicate: (query) => {
-          const data = query.state.data as TaskResult | undefined;
-          return data !== undefined && isActive(data);
+    if (!signedIn) return undefined;
+    // The stream is shared with other listeners (notifications); see shared/api/user-events.
+    const unsubscribe = subscribeUserEvents({
+      events: {
+        task: (data) => {
+          const event = parseEvent(data);
+          if (event) applyTaskEvent(queryClient, event);
         },
-      });
-    };
-    source.onerror = () => setLive(false);
-    source.addEventListener('task', (message: MessageEvent) => {
-      const event = parseEvent(message.data);
-      if (event) applyTaskEvent(queryClient, event);
+      },
+      onOpen: () => {
+        setLive(true);
+        // Events sent before the stream opened were missed; read the running tasks once.
+        void queryClient.invalidateQueries({
+          queryKey: generateKeys.tasks,
+          predicate: (query) => {
+            const data = query.state.data as TaskResult | undefined;
+            return data !== undefined && isActive(data);
+          },
+        });
+      },
+      onError: () => setLive(false),
     });
     return () => {
-      source.close();
+      unsubscribe();
       setLive(false);
     };
   }, [signedIn, queryClient]);

@@ -1,79 +1,140 @@
-import { Badge, Card, List, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import type { BillCycle } from '@lumen/contracts/trade';
+import {
+  Alert,
+  Button,
+  Center,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { creditCosts, plans } from './plans';
+import { useSkus } from './api/list-skus';
+import { blocksNewPlan, planOffers, topupPacks } from './catalogue';
+import { CycleSwitch } from './components/cycle-switch';
+import { DiscountNote } from './components/discount-note';
+import { FreePlanCard } from './components/free-plan-card';
+import { PerksComparison } from './components/perks-comparison';
+import { PlanOfferCard } from './components/plan-offer-card';
+import { SubscriberNote } from './components/subscriber-note';
+import { TopupPackCard } from './components/topup-pack-card';
+import { TrialOffer } from './components/trial-offer';
+import { savingPercent } from './money';
+import { creditCosts } from './plans';
+import { useMembership } from './use-membership';
 
+function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section">
+      <Stack gap={2}>
+        <Title order={2} fz={{ base: 20, sm: 24 }}>
+          {title}
+        </Title>
+        {hint ? (
+          <Text size="sm" c="dimmed">
+            {hint}
+          </Text>
+        ) : null}
+      </Stack>
+      {children}
+    </Stack>
+  );
+}
+
+/** Spec §2 /pay: plan comparison and upgrade, credit packs, and what credits buy. */
 export function PayPage() {
   const { t } = useTranslation();
+  const [cycle, setCycle] = useState<BillCycle>('month');
+  const skus = useSkus();
+  const membership = useMembership();
+  const offers = planOffers(skus.data ?? []);
+  const packs = topupPacks(skus.data ?? []);
+  const saving = Math.max(0, ...offers.map((o) => (o.year ? savingPercent(o.year) : 0)));
+  const subscription = membership.subscription;
+
   return (
-    <Stack gap="xl" maw={1200} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
+    <Stack gap={40} maw={1200} mx="auto" pb="xl">
+      <Stack gap="md" align="center" ta="center">
+        <Title order={1} fz={{ base: 28, sm: 40 }} lh={1.15}>
           {t('pay.title')}
         </Title>
-        <Text c="dimmed">{t('pay.subtitle')}</Text>
+        <Text c="dimmed" maw={620}>
+          {t('pay.subtitle')}
+        </Text>
+        <CycleSwitch value={cycle} onChange={setCycle} saving={saving} />
       </Stack>
 
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
-        {plans.map((plan) => (
-          <Card
-            key={plan.grade}
-            withBorder
-            radius="lg"
-            padding="lg"
-            style={
-              plan.highlighted
-                ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }
-                : undefined
-            }
-          >
-            <Stack gap="sm">
-              <Stack gap={2}>
-                <Title order={2} fz="xl">
-                  {t(`pay.grades.${plan.grade}`)}
-                </Title>
-                {plan.highlighted ? (
-                  <Badge variant="gradient" w="fit-content">
-                    {t('pay.popular')}
-                  </Badge>
-                ) : null}
-                <Text size="sm" c="dimmed">
-                  {t(`pay.taglines.${plan.grade}`)}
-                </Text>
-              </Stack>
-              <List
-                spacing={6}
-                size="sm"
-                icon={
-                  <ThemeIcon size={18} radius="xl" variant="light">
-                    <IconCheck size={12} />
-                  </ThemeIcon>
-                }
-              >
-                {plan.perks.map((perk) => (
-                  <List.Item key={perk}>{t(`pay.perks.${perk}`)}</List.Item>
+      <Stack gap="md">
+        {subscription && blocksNewPlan(subscription) ? (
+          <SubscriberNote subscription={subscription} />
+        ) : null}
+        {membership.trialOffered && membership.trial ? (
+          <TrialOffer trial={membership.trial} />
+        ) : null}
+        {membership.signedIn ? (
+          <DiscountNote fiftyDiscount={membership.trial?.fiftyDiscount ?? 0} />
+        ) : null}
+
+        {skus.isError ? (
+          <Alert color="red" variant="light" radius="md" title={t('membership.loadError')}>
+            <Button
+              variant="light"
+              color="red"
+              size="xs"
+              mt="xs"
+              onClick={() => void skus.refetch()}
+            >
+              {t('membership.retry')}
+            </Button>
+          </Alert>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
+            <FreePlanCard signedIn={membership.signedIn} grade={membership.account?.grade} />
+            {skus.isPending
+              ? [1, 2, 3].map((i) => <Skeleton key={i} h={520} radius="lg" />)
+              : offers.map((offer) => (
+                  <PlanOfferCard
+                    key={offer.key}
+                    offer={offer}
+                    cycle={cycle}
+                    signedIn={membership.signedIn}
+                    subscription={subscription}
+                  />
                 ))}
-              </List>
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
-
-      <Card withBorder radius="lg" padding="lg">
-        <Stack gap="xs">
-          <Title order={2} fz="lg">
-            {t('pay.trialTitle')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('pay.trialBody')}
+          </SimpleGrid>
+        )}
+        <Center>
+          <Text size="xs" c="dimmed" ta="center" maw={720}>
+            <IconLock size={12} style={{ verticalAlign: -1, marginRight: 4 }} />
+            {t('membership.terms')}
           </Text>
-        </Stack>
-      </Card>
+        </Center>
+      </Stack>
 
-      <Stack gap="sm">
-        <Title order={2} fz="lg">
-          {t('pay.costsTitle')}
-        </Title>
+      <Section title={t('membership.compare.title')} hint={t('membership.compare.hint')}>
+        <PerksComparison skus={skus.data ?? []} currentGrade={membership.account?.grade} />
+      </Section>
+
+      {packs.length > 0 ? (
+        <Section title={t('membership.packs.title')} hint={t('membership.packs.hint')}>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+            {packs.map((sku, i) => (
+              <TopupPackCard
+                key={sku.sku_id}
+                sku={sku}
+                signedIn={membership.signedIn}
+                best={i === packs.length - 1}
+              />
+            ))}
+          </SimpleGrid>
+        </Section>
+      ) : null}
+
+      <Section title={t('pay.costsTitle')} hint={t('pay.validity')}>
         <Table.ScrollContainer minWidth={300}>
           <Table striped withTableBorder verticalSpacing="xs">
             <Table.Thead>
@@ -92,14 +153,7 @@ export function PayPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <Text size="xs" c="dimmed">
-          {t('pay.validity')}
-        </Text>
-      </Stack>
-
-      <Text size="sm" c="dimmed">
-        {t('pay.checkoutNote')}
-      </Text>
+      </Section>
     </Stack>
   );
 }

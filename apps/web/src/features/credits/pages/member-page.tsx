@@ -26,8 +26,17 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
   );
 }
 
-/** Spec §2 member centre: plan, credits by bucket, today's use, plan history and the perks. */
-export function MemberPage() {
+/**
+ * Spec §2 member centre: plan, credits by bucket, today's use, plan history and the perks. The
+ * app shell slots in the membership feature's subscription block and payment history.
+ */
+export function MemberPage({
+  membership,
+  payments,
+}: {
+  membership?: ReactNode;
+  payments?: ReactNode;
+}) {
   const { t } = useTranslation();
   const account = useAccountInfo();
   return (
@@ -43,6 +52,7 @@ export function MemberPage() {
           <CreditBucketsCard account={account.data} />
         </Grid.Col>
       </Grid>
+      {membership}
       <Section title={t('member.counters.title')} hint={t('member.counters.hint')}>
         <GenerationCounters />
       </Section>
@@ -52,6 +62,7 @@ export function MemberPage() {
       <Section title={t('member.history.title')}>
         <PlanHistory />
       </Section>
+      {payments}
     </Stack>
   );
 }

@@ -14,6 +14,8 @@ export interface SubmitBody {
   /** Spec §3 magic prompt: the server enriches a short prompt before it is used. */
   magic_prompt?: boolean;
   version?: string;
+  /** The community work this run remixes (reuse seed, recreate, image to image). */
+  remix_of?: string;
   request_id: string;
 }
 

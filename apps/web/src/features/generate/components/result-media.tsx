@@ -1,15 +1,24 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
 import { ActionIcon, Button, Group, Image, Loader, Tooltip } from '@mantine/core';
-import { IconArrowsMaximize, IconDownload, IconPlant2, IconRefresh } from '@tabler/icons-react';
+import {
+  IconArrowsMaximize,
+  IconDownload,
+  IconPlant2,
+  IconRefresh,
+  IconWorldUpload,
+} from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openPublishDialog } from '../../../shared/session/publish-dialog-store';
 import { downloadMedia, type DownloadKind } from '../api/download-media';
 import { mediaOf } from '../task-kinds';
 import { MediaLightbox } from './media-lightbox';
 import classes from './results.module.css';
 
 // three.js is large; only pages that show a finished 3D model load it.
-const ModelViewer = lazy(() => import('./model-viewer').then((m) => ({ default: m.ModelViewer })));
+const ModelViewer = lazy(() =>
+  import('../../../shared/ui/model-viewer').then((m) => ({ default: m.ModelViewer })),
+);
 
 export type SubTask = TaskResult['sub_task_results'][number];
 
@@ -71,6 +80,21 @@ export function ResultToolbar({
           key,
           watermark,
           name: `lumen-${task.task_id.slice(0, 8)}-${index + 1}`,
+        }),
+    });
+  }
+  if (key) {
+    actions.push({
+      label: t('generate.actions.publish'),
+      icon: <IconWorldUpload size={18} />,
+      onClick: () =>
+        openPublishDialog({
+          taskId: task.task_id,
+          // The output's place among all of the task's outputs, whatever this grid shows.
+          outputIndex: Math.max(0, task.sub_task_results.indexOf(sub)),
+          kind: mediaOf(task.task_type),
+          previewUrl: sub.thumb_url ?? sub.url,
+          prompt: task.prompt,
         }),
     });
   }

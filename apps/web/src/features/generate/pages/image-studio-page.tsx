@@ -18,6 +18,7 @@ import { focusPrompt, promptProblem } from '../prompt-rules';
 import { taskImageRules } from '../upload-image';
 import { useGenerate, type SubmitDraft } from '../use-generate';
 import { useQuote } from '../use-quote';
+import { useRemixReference, useStudioPrefill } from '../use-studio-prefill';
 import { useStudioTasks } from '../use-studio-tasks';
 
 const counts = [1, 2, 3, 4];
@@ -26,20 +27,22 @@ const counts = [1, 2, 3, 4];
 export function ImageStudioPage() {
   const { t } = useTranslation();
   const gating = useGating();
-  const [prompt, setPrompt] = useState('');
-  const [negative, setNegative] = useState('');
+  const prefill = useStudioPrefill();
+  const [prompt, setPrompt] = useState(prefill.prompt ?? '');
+  const [negative, setNegative] = useState(prefill.negative ?? '');
   const [magic, setMagic] = useState(false);
-  const [ratio, setRatio] = useState('1:1');
+  const [ratio, setRatio] = useState(prefill.ratio ?? '1:1');
   const [count, setCount] = useState(2);
   const [style, setStyle] = useState<VideoStyle>('realistic');
   const [model, setModel] = useState<ImageModel>('standard');
-  const [seed, setSeed] = useState<number | null>(null);
+  const [seed, setSeed] = useState<number | null>(prefill.seed ?? null);
   const [isPrivate, setPrivate] = useState(false);
   const [reference, setReference] = useState<PickedImage | null>(null);
   const [strength, setStrength] = useState(0.6);
   const [showErrors, setShowErrors] = useState(false);
   const { generate, recreate: recreateRun, submitting, fieldErrors } = useGenerate();
   const tasks = useStudioTasks('image');
+  useRemixReference(prefill, setReference);
 
   // A choice the plan no longer covers (the account loaded after it was made) falls back.
   const runCount = Math.min(count, gating.imagesPerRun);
@@ -68,6 +71,7 @@ export function ImageStudioPage() {
       images: reference ? [reference.key] : [],
       magic_prompt: magic,
       version: runModel,
+      ...(prefill.remixOf ? { remix_of: prefill.remixOf } : {}),
     };
   }
 

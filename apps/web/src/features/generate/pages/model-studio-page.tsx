@@ -13,6 +13,7 @@ import { focusPrompt, promptProblem } from '../prompt-rules';
 import { modelImageRules } from '../upload-image';
 import { useGenerate, type SubmitDraft } from '../use-generate';
 import { useQuote } from '../use-quote';
+import { useStudioPrefill } from '../use-studio-prefill';
 import { useStudioTasks } from '../use-studio-tasks';
 
 const modes = { text: 'text_to_3d', image: 'image_to_3d' } as const;
@@ -23,9 +24,10 @@ export function ModelStudioPage() {
   const { t } = useTranslation();
   const gating = useGating();
   const [mode, setMode] = useState<Mode>('text');
-  const [prompt, setPrompt] = useState('');
+  const prefill = useStudioPrefill();
+  const [prompt, setPrompt] = useState(prefill.prompt ?? '');
   const [image, setImage] = useState<PickedImage | null>(null);
-  const [seed, setSeed] = useState<number | null>(null);
+  const [seed, setSeed] = useState<number | null>(prefill.seed ?? null);
   const [isPrivate, setPrivate] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   const { generate, recreate: recreateRun, submitting, fieldErrors } = useGenerate();
@@ -42,6 +44,7 @@ export function ModelStudioPage() {
       prompt: promptText.trim(),
       params: { seed: seedValue, private: runPrivate },
       images: keys,
+      ...(prefill.remixOf ? { remix_of: prefill.remixOf } : {}),
     };
   }
 

@@ -26,6 +26,7 @@ import { focusPrompt, promptProblem } from '../prompt-rules';
 import { checkKeyframePair } from '../upload-image';
 import { useGenerate, type SubmitDraft } from '../use-generate';
 import { useQuote } from '../use-quote';
+import { useStudioPrefill } from '../use-studio-prefill';
 import { useStudioTasks } from '../use-studio-tasks';
 
 /** Spec §3 video modes offered here, and the task type each submits. */
@@ -47,16 +48,17 @@ export function VideoStudioPage() {
   const gating = useGating();
   const [params, setParams] = useSearchParams();
   const mode = modeOf(params.get('mode'));
-  const [prompt, setPrompt] = useState('');
-  const [negative, setNegative] = useState('');
+  const prefill = useStudioPrefill();
+  const [prompt, setPrompt] = useState(prefill.prompt ?? '');
+  const [negative, setNegative] = useState(prefill.negative ?? '');
   const [magic, setMagic] = useState(false);
   const [style, setStyle] = useState<VideoStyle>('realistic');
   const [resolution, setResolution] = useState<VideoResolution>('720p');
   const [duration, setDuration] = useState(5);
   const [motion, setMotion] = useState(0.5);
   const [camera, setCamera] = useState<Camera>({ x: 0, y: 0, zoom: 0 });
-  const [ratio, setRatio] = useState('16:9');
-  const [seed, setSeed] = useState<number | null>(null);
+  const [ratio, setRatio] = useState(prefill.ratio ?? '16:9');
+  const [seed, setSeed] = useState<number | null>(prefill.seed ?? null);
   const [isPrivate, setPrivate] = useState(false);
   const [first, setFirst] = useState<PickedImage | null>(null);
   const [last, setLast] = useState<PickedImage | null>(null);
@@ -103,6 +105,7 @@ export function VideoStudioPage() {
       },
       images: keys,
       magic_prompt: magic && mode !== 'keyframes',
+      ...(prefill.remixOf ? { remix_of: prefill.remixOf } : {}),
     };
   }
 

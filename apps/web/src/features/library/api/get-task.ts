@@ -14,9 +14,16 @@ export function getTask(taskId: string, kind: LibraryKind, taskType: string): Pr
   });
 }
 
+/** How often a task on its way (queued or generating) is asked for again. */
+const ACTIVE_POLL_MS = 2000;
+
 export function useTask(taskId: string, kind: LibraryKind, taskType: string) {
   return useQuery({
     queryKey: libraryKeys.task(taskId),
     queryFn: () => getTask(taskId, kind, taskType),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'queued' || status === 'generating' ? ACTIVE_POLL_MS : false;
+    },
   });
 }

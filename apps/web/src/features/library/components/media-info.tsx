@@ -12,11 +12,21 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconDownload, IconRefresh, IconSeeding } from '@tabler/icons-react';
+import {
+  IconBackground,
+  IconCheck,
+  IconCopy,
+  IconDownload,
+  IconRefresh,
+  IconSeeding,
+  IconWorldUpload,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { openPublishDialog } from '../../../shared/session/publish-dialog-store';
 import { downloadMedia } from '../api/download-media';
+import { useRemoveBackground } from '../api/remove-background';
 import { LOCAL_PREVIEW_ENGINE, ratioOf, studioPath } from '../library-items';
 import type { LibraryKind } from '../library-kinds';
 
@@ -49,6 +59,17 @@ export function MediaInfo({
 }) {
   const { t, i18n } = useTranslation();
   const [downloading, setDownloading] = useState(false);
+  const navigate = useNavigate();
+  const cutOut = useRemoveBackground();
+  // A cut-out of a cut-out changes nothing; other images get the spec §2 action.
+  const canRemoveBackground = kind === 'image' && task.task_type !== 'remove_bg';
+
+  const removeBackground = () => {
+    cutOut.mutate(outputKey, {
+      onSuccess: (queued) =>
+        void navigate(`/library/item/${queued.task_id}/0?kind=image&type=remove_bg`),
+    });
+  };
   const ratio = ratioOf(output.width, output.height);
   const preview = task.engine === LOCAL_PREVIEW_ENGINE;
 
@@ -150,6 +171,33 @@ export function MediaInfo({
           >
             {t(`library.detail.download.${kind}`)}
           </Button>
+          <Button
+            variant="light"
+            radius="xl"
+            leftSection={<IconWorldUpload size={16} />}
+            onClick={() =>
+              openPublishDialog({
+                taskId: task.task_id,
+                outputIndex: Math.max(0, task.sub_task_results.indexOf(output)),
+                kind,
+                previewUrl: output.thumb_url ?? output.url,
+                prompt: task.prompt,
+              })
+            }
+          >
+            {t('library.detail.publish')}
+          </Button>
+          {canRemoveBackground ? (
+            <Button
+              variant="light"
+              radius="xl"
+              leftSection={<IconBackground size={16} />}
+              loading={cutOut.isPending}
+              onClick={removeBackground}
+            >
+              {t('library.detail.removeBackground')}
+            </Button>
+          ) : null}
           <Button
             component={Link}
             to={studioPath(kind, { prompt: task.prompt, seed: output.seed, ratio })}

@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useTask } from '../api/get-task';
 import { MediaInfo } from '../components/media-info';
 import { MediaViewer } from '../components/media-viewer';
+import { TaskProgress } from '../components/task-progress';
 import { parseLibraryKind } from '../library-kinds';
 import classes from './media-detail-page.module.css';
 
@@ -49,6 +50,8 @@ export function MediaDetailPage() {
             <Skeleton h={420} radius="lg" />
           </Grid.Col>
         </Grid>
+      ) : task.data && task.data.status !== 'done' ? (
+        <TaskProgress task={task.data} />
       ) : !task.data || !output || !outputKey ? (
         <Alert color="gray" variant="light" title={t('library.detail.missingTitle')}>
           {t('library.detail.missing')}

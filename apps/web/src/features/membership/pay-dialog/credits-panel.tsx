@@ -2,19 +2,24 @@ import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } fro
 import { IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSkus } from '../api/list-skus';
+import { topupPacks } from '../catalogue';
+import { TopupPackCard } from '../components/topup-pack-card';
 import { creditCosts } from '../plans';
-import { CheckoutNote } from './checkout-note';
 
-/** Balance, what credits buy, and where the rules are; packs arrive with payments. */
+/** Balance, the top-up packs, what credits buy, and where the rules are. */
 interface CreditsPanelProps {
   /** null while loading; undefined for a visitor, who has none. */
   balance?: number | null;
+  signedIn: boolean;
   onNavigate: () => void;
 }
 
-export function CreditsPanel({ balance, onNavigate }: CreditsPanelProps) {
+export function CreditsPanel({ balance, signedIn, onNavigate }: CreditsPanelProps) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
+  const skus = useSkus();
+  const packs = topupPacks(skus.data ?? []);
   return (
     <Stack gap="md">
       {balance === undefined ? null : (
@@ -44,6 +49,24 @@ export function CreditsPanel({ balance, onNavigate }: CreditsPanelProps) {
 
       <Stack gap={6}>
         <Text fw={600} size="sm">
+          {t('payDialog.packsTitle')}
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+          {skus.isPending
+            ? [1, 2, 3, 4].map((i) => <Skeleton key={i} h={170} radius="lg" />)
+            : packs.map((sku, i) => (
+                <TopupPackCard
+                  key={sku.sku_id}
+                  sku={sku}
+                  signedIn={signedIn}
+                  best={i === packs.length - 1}
+                />
+              ))}
+        </SimpleGrid>
+      </Stack>
+
+      <Stack gap={6}>
+        <Text fw={600} size="sm">
           {t('payDialog.costsTitle')}
         </Text>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
@@ -63,7 +86,6 @@ export function CreditsPanel({ balance, onNavigate }: CreditsPanelProps) {
           </Anchor>
         </Text>
       </Stack>
-      <CheckoutNote onNavigate={onNavigate} />
     </Stack>
   );
 }

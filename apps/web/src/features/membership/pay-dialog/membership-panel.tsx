@@ -1,97 +1,58 @@
-import { planNames, type Grade } from '@lumen/contracts/plans';
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import type { BillCycle } from '@lumen/contracts/trade';
+import { Anchor, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { plans } from '../plans';
-import { CheckoutNote } from './checkout-note';
+import { Link } from 'react-router';
+import { useSkus } from '../api/list-skus';
+import { blocksNewPlan, planOffers } from '../catalogue';
+import { CycleSwitch } from '../components/cycle-switch';
+import { PlanOfferCard } from '../components/plan-offer-card';
+import { SubscriberNote } from '../components/subscriber-note';
+import { TrialOffer } from '../components/trial-offer';
+import { savingPercent } from '../money';
+import type { MembershipState } from '../use-membership';
 
-/** The paid plans side by side; the current one is marked so nobody "upgrades" to it. */
+/** The paid plans side by side at the chosen cycle; the running plan is marked, not offered. */
 export function MembershipPanel({
-  grade,
+  membership,
   onNavigate,
 }: {
-  grade: Grade | null;
+  membership: MembershipState;
   onNavigate: () => void;
 }) {
   const { t } = useTranslation();
-  const current = grade === null ? null : planNames[grade];
+  const [cycle, setCycle] = useState<BillCycle>('month');
+  const skus = useSkus();
+  const offers = planOffers(skus.data ?? []);
+  const saving = Math.max(0, ...offers.map((o) => (o.year ? savingPercent(o.year) : 0)));
+  const { subscription } = membership;
   return (
     <Stack gap="md">
-      {/* First, so nobody scrolls through three plans before learning they cannot buy one yet. */}
-      <CheckoutNote onNavigate={onNavigate} />
+      {membership.trialOffered && membership.trial ? (
+        <TrialOffer trial={membership.trial} onOpen={onNavigate} />
+      ) : null}
+      {subscription && blocksNewPlan(subscription) ? (
+        <SubscriberNote subscription={subscription} onNavigate={onNavigate} />
+      ) : null}
+      <Group justify="space-between" gap="xs">
+        <CycleSwitch value={cycle} onChange={setCycle} saving={saving} size="sm" />
+        <Anchor component={Link} to="/pay" size="sm" fw={600} onClick={onNavigate}>
+          {t('payDialog.compareAll')}
+        </Anchor>
+      </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        {plans
-          .filter((plan) => plan.grade !== 'free')
-          .map((plan) => {
-            const isCurrent = plan.grade === current;
-            return (
-              <Card
-                key={plan.grade}
-                withBorder
-                radius="lg"
-                padding="md"
-                style={
-                  plan.highlighted
-                    ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }
-                    : undefined
-                }
-              >
-                <Stack gap="xs" h="100%">
-                  <Group justify="space-between" gap={6} wrap="nowrap">
-                    <Title order={3} fz="lg">
-                      {t(`pay.grades.${plan.grade}`)}
-                    </Title>
-                    {isCurrent ? (
-                      <Badge color="teal" variant="light">
-                        {t('payDialog.currentPlan')}
-                      </Badge>
-                    ) : plan.highlighted ? (
-                      <Badge variant="gradient">{t('pay.popular')}</Badge>
-                    ) : null}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {t(`pay.taglines.${plan.grade}`)}
-                  </Text>
-                  <List
-                    spacing={4}
-                    size="sm"
-                    style={{ flex: 1 }}
-                    icon={
-                      <ThemeIcon size={16} radius="xl" variant="light">
-                        <IconCheck size={11} />
-                      </ThemeIcon>
-                    }
-                  >
-                    {plan.perks.slice(0, 6).map((perk) => (
-                      <List.Item key={perk}>
-                        <Text size="xs">{t(`pay.perks.${perk}`)}</Text>
-                      </List.Item>
-                    ))}
-                  </List>
-                  <Button
-                    variant={plan.highlighted ? 'filled' : 'light'}
-                    disabled
-                    fullWidth
-                    radius="xl"
-                    size="sm"
-                  >
-                    {isCurrent ? t('payDialog.currentPlan') : t('payDialog.checkoutSoon')}
-                  </Button>
-                </Stack>
-              </Card>
-            );
-          })}
+        {skus.isPending
+          ? [1, 2, 3].map((i) => <Skeleton key={i} h={360} radius="lg" />)
+          : offers.map((offer) => (
+              <PlanOfferCard
+                key={offer.key}
+                offer={offer}
+                cycle={cycle}
+                signedIn={membership.signedIn}
+                subscription={subscription}
+                compact
+              />
+            ))}
       </SimpleGrid>
     </Stack>
   );

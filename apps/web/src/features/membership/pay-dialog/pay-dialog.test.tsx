@@ -7,9 +7,13 @@ import { setPayRequiredHandler } from '../../../shared/api/session-hooks';
 import { openPayDialog, usePayDialog } from '../../../shared/session/pay-dialog-store';
 import { createApiMock } from '../../../test/api-mock';
 import { renderRoutes } from '../../../test/render';
+import { signInTestUser } from '../../../test/session';
+import { goTo } from '../go-to';
+import { catalogue, subscription } from '../test-fixtures';
 import { openPayDialogForCode } from './open-pay-dialog-for-code';
 import { PayDialog } from './pay-dialog';
-import { signInTestUser } from '../../../test/session';
+
+vi.mock('../go-to', () => ({ goTo: vi.fn() }));
 
 let api: ReturnType<typeof createApiMock>;
 
@@ -19,13 +23,19 @@ function signInWithGrade(grade: number) {
     result: {
       grade,
       plan_name: grade === 0 ? 'free' : 'plus',
-      plan_ends_at: grade === 0 ? null : '2026-04-01T00:00:00.000Z',
+      plan_ends_at: grade === 0 ? null : '2026-03-31T00:00:00.000Z',
       credits: 12,
       isFreeVip: false,
       isYearVip: false,
       isPayment: true,
       buckets: [],
     },
+  });
+  api.on('GET', '/prod-api/trade/v1/subscription', {
+    result: grade === 0 ? null : subscription(),
+  });
+  api.on('GET', '/prod-api/trade/v1/trial/eligibility', {
+    result: { threeDay: grade === 0, fiftyDiscount: 0, hours: 72, credits: 400 },
   });
 }
 
@@ -38,8 +48,10 @@ const selectedTab = () => screen.getByRole('tab', { selected: true });
 beforeEach(() => {
   api = createApiMock();
   vi.stubGlobal('fetch', api.fetchMock);
+  api.on('GET', '/prod-api/trade/v1/skus', { result: { total: 10, list: catalogue() } });
   usePayDialog.setState({ opened: false, request: {}, openCount: 0 });
   setPayRequiredHandler(openPayDialogForCode);
+  vi.mocked(goTo).mockClear();
 });
 
 afterEach(() => {
@@ -56,18 +68,56 @@ describe('PayDialog', () => {
     expect(await screen.findByText('Your balance')).toBeInTheDocument();
     expect(selectedTab()).toHaveTextContent('Credits');
     expect(await screen.findByText('12 credits')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Buy 1,000 credits for ¥29.90' }),
+    ).toBeInTheDocument();
 
     act(() => openPayDialog({ tab: 'membership', showTab: false }));
-    expect(await screen.findByText("Checkout isn't open yet")).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Plus' })).toBeInTheDocument();
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Plus' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open the member centre' })).toHaveAttribute(
-      'href',
-      '/member',
-    );
+    expect(screen.getByRole('button', { name: 'Get Plus' })).toBeEnabled();
+    // An eligible free user is offered the trial right there.
+    expect(await screen.findByRole('button', { name: 'Claim free trial' })).toBeInTheDocument();
   });
 
-  it('shows a paid user the credits tab whatever was asked, and marks their plan', async () => {
+  it('switches to yearly prices with the 20% saving', async () => {
+    signInWithGrade(0);
+    renderDialog();
+    act(() => openPayDialog({ tab: 'membership' }));
+    const plus = await screen.findByTestId('plan-plus');
+    expect(plus).toHaveTextContent('¥99');
+    expect(plus).toHaveTextContent('4,000 credits every month');
+
+    await userEvent.setup().click(screen.getByText('Yearly'));
+    // ¥950.40 a year is ¥79.20 a month, against a list price of ¥1,188.
+    expect(plus).toHaveTextContent('¥79.20');
+    expect(plus).toHaveTextContent('¥950.40 billed yearly');
+    expect(plus).toHaveTextContent('¥1,188');
+    expect(plus).toHaveTextContent('You save ¥237.60 a year (20%)');
+  });
+
+  it('buys a plan: creates the order and leaves for the checkout', async () => {
+    signInWithGrade(0);
+    api.on('POST', '/prod-api/trade/v1/orders', {
+      result: {
+        order_no: 'LM1',
+        checkout_url: '/pay/checkout/cs_1',
+        session_id: 'cs_1',
+      },
+    });
+    renderDialog();
+    act(() => openPayDialog({ tab: 'membership' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByText('Yearly'));
+    await user.click(await screen.findByRole('button', { name: 'Get Pro' }));
+
+    await vi.waitFor(() => expect(goTo).toHaveBeenCalledWith('/pay/checkout/cs_1'));
+    expect(api.requests('POST', '/prod-api/trade/v1/orders')[0]?.body).toEqual({
+      sku_id: 'pro-year',
+    });
+  });
+
+  it('shows a paid user the credits tab whatever was asked, and asks to cancel first', async () => {
     signInWithGrade(2);
     renderDialog();
     act(() => openPayDialog({ tab: 'membership', showTab: false, reason: 'noCredits' }));
@@ -77,9 +127,13 @@ describe('PayDialog', () => {
       screen.getByText("Don't have enough points for production, Get Credits!"),
     ).toBeInTheDocument();
 
-    // The switcher stays for paid users, and their own plan is marked, not offered.
+    // The switcher stays for paid users; their plan is marked and the others wait (spec §4).
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Membership' }));
     expect(await screen.findByRole('button', { name: 'Current plan' })).toBeDisabled();
+    for (const button of screen.getAllByRole('button', { name: 'Cancel current plan first' })) {
+      expect(button).toBeDisabled();
+    }
+    expect(screen.getByText(/To switch plans, cancel first/)).toBeInTheDocument();
   });
 
   it('opens on answer 2007 with the no-credits message the server sent', async () => {
@@ -123,6 +177,6 @@ describe('PayDialog', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('This feature is available to subscribed users only');
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Pro' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Pro' })).toBeInTheDocument();
   });
 });

@@ -1,19 +1,17 @@
 import { MOBILE_BREAKPOINT_PX } from '@lumen/contracts/constants';
-import { gradeSchema, type Grade } from '@lumen/contracts/plans';
 import { Alert, Group, Modal, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCrown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isPaidAccount, useAccountInfo } from '../../../shared/session/account-info';
 import {
   usePayDialog,
   type PayDialogRequest,
   type PayDialogTab,
 } from '../../../shared/session/pay-dialog-store';
-import { useSession } from '../../../shared/session/session-store';
 import { CreditsPanel } from './credits-panel';
 import { MembershipPanel } from './membership-panel';
+import { useMembership } from '../use-membership';
 import { messageKeyFor, resolvePayDialogView } from './pay-dialog-rules';
 
 /**
@@ -34,7 +32,7 @@ export function PayDialog() {
     <Modal
       opened={opened}
       onClose={close}
-      size={860}
+      size={920}
       radius="lg"
       fullScreen={fullScreen}
       title={
@@ -62,18 +60,15 @@ function PayDialogBody({
   onNavigate: () => void;
 }) {
   const { t } = useTranslation();
-  const signedIn = useSession((s) => s.user !== null);
-  const account = useAccountInfo();
-  const paid = isPaidAccount(account.data);
+  const membership = useMembership();
+  const { paid, signedIn } = membership;
   const view = resolvePayDialogView(request, paid);
   const [chosen, setChosen] = useState<PayDialogTab | null>(null);
   const tab = chosen ?? view.tab;
   const messageKey = messageKeyFor(request.reason, paid);
   const message = request.message ?? (messageKey ? t(messageKey) : null);
-  const parsedGrade = gradeSchema.safeParse(account.data?.grade);
-  const grade: Grade | null = parsedGrade.success ? parsedGrade.data : null;
   // Visitors have no balance to show; a signed-in user's loads with the account.
-  const balance = signedIn ? (account.data?.credits ?? null) : undefined;
+  const balance = signedIn ? (membership.account?.credits ?? null) : undefined;
 
   return (
     <>
@@ -103,10 +98,10 @@ function PayDialogBody({
           </Tabs.List>
         ) : null}
         <Tabs.Panel value="membership" aria-label={t('payDialog.tabs.membership')}>
-          <MembershipPanel grade={grade} onNavigate={onNavigate} />
+          <MembershipPanel membership={membership} onNavigate={onNavigate} />
         </Tabs.Panel>
         <Tabs.Panel value="credits" aria-label={t('payDialog.tabs.credits')}>
-          <CreditsPanel balance={balance} onNavigate={onNavigate} />
+          <CreditsPanel balance={balance} signedIn={signedIn} onNavigate={onNavigate} />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,0 +1,33 @@
+import type { Mailer } from '../../adapters/mail/mailer';
+import { translate } from '../../lib/i18n/translate';
+import type { Effect } from './payment-events';
+import { planDisplayNames } from './payment-rules';
+
+/**
+ * Tells users what happened to their plan after a provider event: a failed renewal sends an
+ * e-mail, unless the user turned official notices off in their settings.
+ */
+export function createBillingNotifier(deps: {
+  mailer: Mailer;
+  emailOf(userId: number): Promise<string | null>;
+  wantsOfficialMail(userId: number): Promise<boolean>;
+  publicUrl: string;
+}) {
+  return async function notify(effects: Effect[]): Promise<void> {
+    for (const effect of effects) {
+      if (effect.kind !== 'renewal_failed') continue;
+      const email = await deps.emailOf(effect.userId);
+      if (!email || !(await deps.wantsOfficialMail(effect.userId))) continue;
+      const plan = planDisplayNames[effect.grade] ?? 'Lumen';
+      await deps.mailer.send({
+        to: email,
+        subject: translate('en', 'payment.renewalFailedSubject', { plan }),
+        text: translate('en', 'payment.renewalFailedBody', {
+          plan,
+          date: effect.endsAt.toISOString().slice(0, 10),
+          url: `${deps.publicUrl}/pay`,
+        }),
+      });
+    }
+  };
+}

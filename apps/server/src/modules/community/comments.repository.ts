@@ -1,0 +1,189 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { commentLikes, comments, works, type CommentRow } from './community.schema';
+import type { Toggled } from './social.repository';
+
+export type CommentListRow = CommentRow & { liked: boolean; key: [string, number] };
+
+export function createCommentsRepository(db: Database) {
+  const fields = (viewerId: number | null) => ({
+    comment: comments,
+    liked: viewerId
+      ? sql<boolean>`exists(select 1 from comment_likes l where l.user_id = ${viewerId} and l.comment_id = "comments"."id")`
+      : sql<boolean>`false`,
+    at: sql<string>`${comments.createdAt}::text`.as('sort_at'),
+  });
+  const flatten = (rows: { comment: CommentRow; liked: boolean; at: string }[]) =>
+    rows.map((r) => ({
+      ...r.comment,
+      liked: r.liked,
+      key: [r.at, r.comment.id] as [string, number],
+    }));
+
+  return {
+    async findComment(id: number): Promise<CommentRow | undefined> {
+      const [row] = await db.select().from(comments).where(eq(comments.id, id));
+      return row;
+    },
+
+    /** Adds a comment and moves the work's (and the parent's) counters in one transaction. */
+    async insertComment(row: typeof comments.$inferInsert): Promise<CommentRow> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx.insert(comments).values(row).returning();
+        if (!created) throw new Error('comment insert returned nothing');
+        await tx
+          .update(works)
+          .set({ commentCount: sql`${works.commentCount} + 1` })
+          .where(eq(works.id, row.workId));
+        if (row.parentId) {
+          await tx
+            .update(comments)
+            .set({ replyCount: sql`${comments.replyCount} + 1` })
+            .where(eq(comments.id, row.parentId));
+        }
+        return created;
+      });
+    },
+
+    /** Deletes a comment with its replies; the counters drop by what was really deleted. */
+    async deleteComment(id: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(comments)
+          .where(or(eq(comments.id, id), eq(comments.parentId, id)))
+          .returning({ id: comments.id, workId: comments.workId, parentId: comments.parentId });
+        const self = deleted.find((d) => d.id === id);
+        if (!self) return 0;
+        await tx
+          .update(works)
+          .set({ commentCount: sql`greatest(${works.commentCount} - ${deleted.length}, 0)` })
+          .where(eq(works.id, self.workId));
+        if (self.parentId) {
+          await tx
+            .update(comments)
+            .set({ replyCount: sql`greatest(${comments.replyCount} - 1, 0)` })
+            .where(eq(comments.id, self.parentId));
+        }
+        return deleted.length;
+      });
+    },
+
+    /** Top-level comments of a work, newest first. */
+    async listTop(
+      workId: number,
+      viewerId: number | null,
+      after: [string, number] | null,
+      limit: number,
+    ): Promise<CommentListRow[]> {
+      const where: SQL[] = [eq(comments.workId, workId), isNull(comments.parentId)];
+      if (after) {
+        where.push(
+          sql`(${comments.createdAt}, ${comments.id}) < (${after[0]}::timestamptz, ${after[1]})`,
+        );
+      }
+      return flatten(
+        await db
+          .select(fields(viewerId))
+          .from(comments)
+          .where(and(...where))
+          .orderBy(desc(comments.createdAt), desc(comments.id))
+          .limit(limit + 1),
+      );
+    },
+
+    /** Replies of a comment, oldest first (a conversation reads downwards). */
+    async listReplies(
+      parentId: number,
+      viewerId: number | null,
+      after: [string, number] | null,
+      limit: number,
+    ): Promise<CommentListRow[]> {
+      const where: SQL[] = [eq(comments.parentId, parentId)];
+      if (after) {
+        where.push(
+          sql`(${comments.createdAt}, ${comments.id}) > (${after[0]}::timestamptz, ${after[1]})`,
+        );
+      }
+      return flatten(
+        await db
+          .select(fields(viewerId))
+          .from(comments)
+          .where(and(...where))
+          .orderBy(asc(comments.createdAt), asc(comments.id))
+          .limit(limit + 1),
+      );
+    },
+
+    /** The first `per` replies of each parent, in one query. */
+    async listFirstReplies(
+      parentIds: number[],
+      viewerId: number | null,
+      per: number,
+    ): Promise<CommentListRow[]> {
+      if (parentIds.length === 0) return [];
+      const ranked = db
+        .select({
+          id: comments.id,
+          n: sql<number>`row_number() over (partition by ${comments.parentId} order by ${comments.createdAt}, ${comments.id})`.as(
+            'n',
+          ),
+        })
+        .from(comments)
+        .where(inArray(comments.parentId, parentIds))
+        .as('ranked');
+      return flatten(
+        await db
+          .select(fields(viewerId))
+          .from(comments)
+          .innerJoin(ranked, eq(ranked.id, comments.id))
+          .where(sql`${ranked.n} <= ${per}`)
+          .orderBy(asc(comments.createdAt), asc(comments.id)),
+      );
+    },
+
+    /**
+     * Likes or unlikes a comment; when the liker is the work's author the author-liked mark
+     * follows the like.
+     */
+    async toggleLike(
+      userId: number,
+      commentId: number,
+      on: boolean,
+      byWorkAuthor: boolean,
+      now: Date,
+    ): Promise<Toggled> {
+      return db.transaction(async (tx) => {
+        const changed = on
+          ? (
+              await tx
+                .insert(commentLikes)
+                .values({ userId, commentId, createdAt: now })
+                .onConflictDoNothing()
+                .returning({ id: commentLikes.commentId })
+            ).length === 1
+          : (
+              await tx
+                .delete(commentLikes)
+                .where(and(eq(commentLikes.userId, userId), eq(commentLikes.commentId, commentId)))
+                .returning({ id: commentLikes.commentId })
+            ).length === 1;
+        const [row] = changed
+          ? await tx
+              .update(comments)
+              .set({
+                likeCount: sql`greatest(${comments.likeCount} + ${on ? 1 : -1}, 0)`,
+                ...(byWorkAuthor ? { authorLiked: on } : {}),
+              })
+              .where(eq(comments.id, commentId))
+              .returning({ count: comments.likeCount })
+          : await tx
+              .select({ count: comments.likeCount })
+              .from(comments)
+              .where(eq(comments.id, commentId));
+        return { changed, count: row?.count ?? 0 };
+      });
+    },
+  };
+}
+
+export type CommentsRepository = ReturnType<typeof createCommentsRepository>;

@@ -1,0 +1,241 @@
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from '../../db/database';
+import { campaignEntries, workFavorites, workLikes, works } from './community.schema';
+
+/** Hot ranks works of this window only: older ones cannot outscore fresh ones in practice. */
+export const HOT_WINDOW_DAYS = 30;
+
+/**
+ * Orders a card list can take, each with its keyset: `published` and `created` (newest first),
+ * `hot` (score at a fixed instant), `liked`/`favorited` (when the user did it), `entryNew` and
+ * `entryVotes` (a campaign's entries).
+ */
+export type CardOrder =
+  | { by: 'published' }
+  | { by: 'created' }
+  | { by: 'hot'; at: Date }
+  | { by: 'liked'; userId: number }
+  | { by: 'favorited'; userId: number }
+  | { by: 'entryNew'; cmpId: number }
+  | { by: 'entryVotes'; cmpId: number };
+
+export type CardFilter = {
+  status?: string | string[];
+  kind?: string;
+  circleId?: number;
+  cmpId?: number;
+  userId?: number;
+  remixOf?: number;
+  followedBy?: number;
+  ids?: number[];
+};
+
+const cardFields = {
+  id: works.id,
+  userId: works.userId,
+  kind: works.kind,
+  mediaKey: works.mediaKey,
+  thumbKey: works.thumbKey,
+  mime: works.mime,
+  width: works.width,
+  height: works.height,
+  title: works.title,
+  description: works.description,
+  status: works.status,
+  rejectReason: works.rejectReason,
+  allowComments: works.allowComments,
+  cmpId: works.cmpId,
+  circleIds: works.circleIds,
+  remixOf: works.remixOf,
+  likeCount: works.likeCount,
+  favoriteCount: works.favoriteCount,
+  commentCount: works.commentCount,
+  remixCount: works.remixCount,
+  createdAt: works.createdAt,
+  publishedAt: works.publishedAt,
+};
+
+export type CardRow = {
+  id: number;
+  userId: number;
+  kind: string;
+  mediaKey: string;
+  thumbKey: string | null;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  title: string;
+  description: string;
+  status: string;
+  rejectReason: string | null;
+  allowComments: boolean;
+  cmpId: number | null;
+  circleIds: number[];
+  remixOf: number | null;
+  likeCount: number;
+  favoriteCount: number;
+  commentCount: number;
+  remixCount: number;
+  createdAt: Date;
+  publishedAt: Date | null;
+  liked: boolean;
+  favorited: boolean;
+  followed: boolean;
+  /** Entry votes and whether the viewer voted, for campaign entry lists (else 0 / false). */
+  votes: number;
+  voted: boolean;
+  /** The keyset of this row in its order. */
+  key: (string | number)[];
+};
+
+const hotScore = (at: Date) =>
+  sql<number>`((${works.likeCount} + 2 * ${works.commentCount} + ${works.favoriteCount} + 1)::float8
+    / power(greatest(extract(epoch from (${at.toISOString()}::timestamptz - ${works.publishedAt})) / 3600.0, 0) + 2, 1.5))`;
+
+function filterConditions(f: CardFilter): SQL[] {
+  const where: SQL[] = [];
+  if (typeof f.status === 'string') where.push(eq(works.status, f.status));
+  else if (f.status) where.push(inArray(works.status, f.status));
+  if (f.kind) where.push(eq(works.kind, f.kind));
+  if (f.circleId !== undefined)
+    where.push(sql`${works.circleIds} @> array[${f.circleId}]::bigint[]`);
+  if (f.cmpId !== undefined) where.push(eq(works.cmpId, f.cmpId));
+  if (f.userId !== undefined) where.push(eq(works.userId, f.userId));
+  if (f.remixOf !== undefined) where.push(eq(works.remixOf, f.remixOf));
+  if (f.ids) where.push(inArray(works.id, f.ids.length ? f.ids : [0]));
+  if (f.followedBy !== undefined) {
+    where.push(
+      sql`"works"."user_id" in (select f.followee_id from follows f where f.follower_id = ${f.followedBy})`,
+    );
+  }
+  return where;
+}
+
+/** The sort columns, keyset condition and key expressions of an order. */
+function orderParts(order: CardOrder, after: (string | number)[] | null) {
+  const ts = (expr: SQL | AnyPgColumn) => sql<string>`${expr}::text`;
+  switch (order.by) {
+    case 'published':
+    case 'created': {
+      const col = order.by === 'published' ? works.publishedAt : works.createdAt;
+      return {
+        orderBy: [sql`${col} desc`, sql`${works.id} desc`],
+        keyset: after ? sql`(${col}, ${works.id}) < (${after[0]}::timestamptz, ${after[1]})` : null,
+        sortKey: ts(col),
+      };
+    }
+    case 'hot': {
+      const score = hotScore(order.at);
+      const since = new Date(order.at.getTime() - HOT_WINDOW_DAYS * 86_400_000);
+      return {
+        orderBy: [sql`${score} desc`, sql`${works.id} desc`],
+        keyset: and(
+          gt(works.publishedAt, since),
+          sql`${works.publishedAt} <= ${order.at.toISOString()}::timestamptz`,
+          ...(after ? [sql`(${score}, ${works.id}) < (${after[0]}::float8, ${after[1]})`] : []),
+        )!,
+        sortKey: score,
+      };
+    }
+    case 'liked':
+    case 'favorited': {
+      const t = order.by === 'liked' ? workLikes : workFavorites;
+      return {
+        orderBy: [sql`${t.createdAt} desc`, sql`${works.id} desc`],
+        keyset: after
+          ? sql`(${t.createdAt}, ${works.id}) < (${after[0]}::timestamptz, ${after[1]})`
+          : null,
+        sortKey: ts(t.createdAt),
+      };
+    }
+    case 'entryNew':
+      return {
+        orderBy: [sql`${campaignEntries.createdAt} desc`, sql`${works.id} desc`],
+        keyset: after
+          ? sql`(${campaignEntries.createdAt}, ${works.id}) < (${after[0]}::timestamptz, ${after[1]})`
+          : null,
+        sortKey: ts(campaignEntries.createdAt),
+      };
+    case 'entryVotes':
+      return {
+        orderBy: [sql`${campaignEntries.votes} desc`, sql`${works.id} desc`],
+        keyset: after
+          ? sql`(${campaignEntries.votes}, ${works.id}) < (${after[0]}, ${after[1]})`
+          : null,
+        sortKey: campaignEntries.votes,
+      };
+  }
+}
+
+export function createFeedRepository(db: Database) {
+  return {
+    /**
+     * One query for a page of cards: the work, its counters, and whether the viewer liked,
+     * favorited and follows its author. Fetches `limit + 1` rows so the caller knows if more follow.
+     */
+    async listCards(
+      viewerId: number | null,
+      filter: CardFilter,
+      order: CardOrder,
+      after: (string | number)[] | null,
+      limit: number,
+      ex: Executor = db,
+    ): Promise<CardRow[]> {
+      const parts = orderParts(order, after);
+      const viewer = viewerId ?? 0;
+      const isEntry = order.by === 'entryNew' || order.by === 'entryVotes';
+      // Correlated subqueries name tables by hand: Drizzle leaves columns unqualified in a
+      // single-table select, and an unqualified outer column would bind to the inner table.
+      const fields = {
+        ...cardFields,
+        liked: viewerId
+          ? sql<boolean>`exists(select 1 from work_likes l where l.user_id = ${viewer} and l.work_id = "works"."id")`
+          : sql<boolean>`false`,
+        favorited: viewerId
+          ? sql<boolean>`exists(select 1 from work_favorites l where l.user_id = ${viewer} and l.work_id = "works"."id")`
+          : sql<boolean>`false`,
+        followed: viewerId
+          ? sql<boolean>`exists(select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = "works"."user_id")`
+          : sql<boolean>`false`,
+        votes: isEntry ? campaignEntries.votes : sql<number>`0`,
+        voted:
+          isEntry && viewerId
+            ? sql<boolean>`exists(select 1 from campaign_votes v where v.cmp_id = "campaign_entries"."cmp_id" and v.work_id = "works"."id" and v.user_id = ${viewer})`
+            : sql<boolean>`false`,
+        // Aliased: an unaliased `published_at::text` would shadow the column in ORDER BY.
+        k0: sql<string | number>`${parts.sortKey}`.as('sort_k0'),
+      };
+      const where = and(...filterConditions(filter), ...(parts.keyset ? [parts.keyset] : []));
+      const base = ex.select(fields).from(works);
+      const joined =
+        order.by === 'liked'
+          ? base.innerJoin(
+              workLikes,
+              and(eq(workLikes.workId, works.id), eq(workLikes.userId, order.userId)),
+            )
+          : order.by === 'favorited'
+            ? base.innerJoin(
+                workFavorites,
+                and(eq(workFavorites.workId, works.id), eq(workFavorites.userId, order.userId)),
+              )
+            : isEntry
+              ? base.innerJoin(
+                  campaignEntries,
+                  and(eq(campaignEntries.workId, works.id), eq(campaignEntries.cmpId, order.cmpId)),
+                )
+              : base;
+      const rows = await joined
+        .where(where)
+        .orderBy(...parts.orderBy)
+        .limit(limit + 1);
+      return rows.map(({ k0, ...row }) => ({
+        ...row,
+        votes: Number(row.votes),
+        key: [order.by === 'hot' || order.by === 'entryVotes' ? Number(k0) : String(k0), row.id],
+      })) as CardRow[];
+    },
+  };
+}
+
+export type FeedRepository = ReturnType<typeof createFeedRepository>;

@@ -1,0 +1,86 @@
+import type {
+  CursorPage,
+  Work,
+  WorkAuthor,
+  WorkKind,
+  WorkStatus,
+} from '@lumen/contracts/community';
+import type { UserRow } from '../auth/auth.schema';
+import type { CommunityMedia, CommunityPeople } from './community.ports';
+import { pageOf } from './cursor';
+import type { CardRow } from './feed.repository';
+
+type CardSource = Omit<CardRow, 'key' | 'votes' | 'voted'> & Partial<Pick<CardRow, 'key'>>;
+
+/** Turns card rows into the API's Work cards: authors in one lookup, media as signed URLs. */
+export function createWorkCards(deps: { people: CommunityPeople; media: CommunityMedia }) {
+  async function authorsOf(ids: number[]): Promise<Map<number, UserRow>> {
+    const users = await deps.people.listByIds(ids);
+    return new Map(users.map((u) => [u.id, u]));
+  }
+
+  function authorOf(users: Map<number, UserRow>, id: number, followed: boolean): WorkAuthor {
+    const user = users.get(id);
+    return {
+      user_id: id,
+      nickname: user?.nickname ?? '',
+      avatar: user?.avatar ?? '',
+      followed,
+    };
+  }
+
+  async function toWork(row: CardSource, users: Map<number, UserRow>): Promise<Work> {
+    const url = await deps.media.urlFor(row.mediaKey);
+    const thumb = row.thumbKey ? await deps.media.urlFor(row.thumbKey) : null;
+    return {
+      work_id: String(row.id),
+      kind: row.kind as WorkKind,
+      title: row.title,
+      description: row.description,
+      status: row.status as WorkStatus,
+      reject_reason: row.rejectReason,
+      media: {
+        url,
+        thumb_url: thumb ?? (row.kind === 'image' ? url : ''),
+        width: row.width,
+        height: row.height,
+        mime: row.mime,
+        poster_url: row.kind === 'image' ? null : thumb,
+      },
+      author: authorOf(users, row.userId, row.followed),
+      like_count: row.likeCount,
+      favorite_count: row.favoriteCount,
+      comment_count: row.commentCount,
+      remix_count: row.remixCount,
+      liked: row.liked,
+      favorited: row.favorited,
+      allow_comments: row.allowComments,
+      cmp_id: row.cmpId === null ? null : String(row.cmpId),
+      circle_ids: row.circleIds.map(String),
+      created_at: row.createdAt.toISOString(),
+      published_at: row.publishedAt?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    authorsOf,
+    authorOf,
+    async toWorks(rows: CardSource[]): Promise<Work[]> {
+      const users = await authorsOf(rows.map((r) => r.userId));
+      return Promise.all(rows.map((r) => toWork(r, users)));
+    },
+    /** A cursor page of cards from `limit + 1` fetched rows. */
+    async toPage(rows: CardRow[], limit: number): Promise<CursorPage<Work>> {
+      const page = pageOf(rows, limit, (r) => r.key);
+      return { data: await this.toWorks(page.rows), next_cursor: page.nextCursor };
+    },
+    thumbOf: async (row: { kind: string; mediaKey: string; thumbKey: string | null }) =>
+      row.thumbKey
+        ? deps.media.urlFor(row.thumbKey)
+        : row.kind === 'image'
+          ? deps.media.urlFor(row.mediaKey)
+          : '',
+  };
+}
+
+export type WorkCards = ReturnType<typeof createWorkCards>;

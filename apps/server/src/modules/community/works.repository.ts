@@ -1,0 +1,77 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../../db/database';
+import { works, type NewWorkRow, type WorkRow } from './community.schema';
+
+export function createWorksRepository(db: Database) {
+  return {
+    db,
+    transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+      return db.transaction(fn);
+    },
+
+    /** Undefined when this output is already published (the unique task + output index). */
+    async insertWork(ex: Executor, row: NewWorkRow): Promise<WorkRow | undefined> {
+      const [created] = await ex.insert(works).values(row).onConflictDoNothing().returning();
+      return created;
+    },
+
+    async findWork(ex: Executor, id: number): Promise<WorkRow | undefined> {
+      const [row] = await ex.select().from(works).where(eq(works.id, id));
+      return row;
+    },
+
+    /** Locks the work row for a status change or counter update in the caller's transaction. */
+    async lockWork(tx: Transaction, id: number): Promise<WorkRow | undefined> {
+      const [row] = await tx.select().from(works).where(eq(works.id, id)).for('update');
+      return row;
+    },
+
+    async updateWork(ex: Executor, id: number, patch: Partial<NewWorkRow>): Promise<WorkRow> {
+      const [row] = await ex.update(works).set(patch).where(eq(works.id, id)).returning();
+      if (!row) throw new Error('work vanished');
+      return row;
+    },
+
+    async deleteWork(ex: Executor, id: number): Promise<void> {
+      await ex.delete(works).where(eq(works.id, id));
+    },
+
+    async addRemixCount(ex: Executor, id: number, delta: number): Promise<void> {
+      await ex
+        .update(works)
+        .set({ remixCount: sql`greatest(${works.remixCount} + ${delta}, 0)` })
+        .where(eq(works.id, id));
+    },
+
+    /** The newest approved work made from one of these tasks (remix lineage by input keys). */
+    async findApprovedByTasks(taskIds: string[]): Promise<WorkRow | undefined> {
+      if (taskIds.length === 0) return undefined;
+      const [row] = await db
+        .select()
+        .from(works)
+        .where(and(inArray(works.taskId, taskIds), eq(works.status, 'approved')))
+        .orderBy(desc(works.publishedAt))
+        .limit(1);
+      return row;
+    },
+
+    /** Approved works and likes they received, for a person's page. */
+    async authorTotals(userId: number): Promise<{ works: number; likes: number }> {
+      const [row] = await db
+        .select({
+          works: count(),
+          likes: sql<number>`coalesce(sum(${works.likeCount}), 0)::int`,
+        })
+        .from(works)
+        .where(and(eq(works.userId, userId), eq(works.status, 'approved')));
+      return { works: row?.works ?? 0, likes: Number(row?.likes ?? 0) };
+    },
+
+    async listByIds(ids: number[]): Promise<WorkRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(works).where(inArray(works.id, ids)).orderBy(asc(works.id));
+    },
+  };
+}
+
+export type WorksRepository = ReturnType<typeof createWorksRepository>;

@@ -1,0 +1,74 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkerRunner } from '@lumen/worker/runner';
+import { createApiCaller, type Json } from '../../../test/support/api-caller';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { startTestWorker } from '../../../test/support/worker';
+import { mediaObjects } from '../media/media.schema';
+import { taskOutputs } from './generation.schema';
+
+/**
+ * The real NSFW scorer (nsfwjs MobileNetV2) runs on every image output. Drawn previews score
+ * about 0.01–0.06; at the strictest setting an operator might choose, 0.001, that is enough
+ * to flag one, so this exercises the real scoring and the flagged path end to end.
+ */
+let t: TestApp;
+let api: ReturnType<typeof createApiCaller>;
+let worker: WorkerRunner;
+beforeAll(async () => {
+  t = await createTestApp({ env: { NSFW_CHECK: 'on', NSFW_THRESHOLD: '0.001' } });
+  api = createApiCaller(t);
+  worker = startTestWorker(t);
+});
+afterAll(async () => {
+  await worker.stop();
+  await t.close();
+});
+
+const TXT2IMG = '/api/gw/v3/image/txt2img/async';
+
+async function waitForFinal(ticket: string, taskId: string): Promise<Json> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { result } = await api.call('GET', `${TXT2IMG}/results?task_id=${taskId}`, ticket);
+    if ([1, 3, 4, 5].includes(result.task_status)) return result;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${result.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('outputs the NSFW scorer flags', () => {
+  it('end the task flagged (4) with nothing shown or stored, and give the credits back', async () => {
+    const { ticket } = await api.signIn('flagged@example.com');
+    const before = await api.credits(ticket);
+    const submitted = await api.call('POST', TXT2IMG, ticket, {
+      prompt: 'a person on the beach',
+      params: { batch_size: 2 },
+    });
+    expect(submitted.code).toBe(0);
+    expect(submitted.result.cost).toBe(2);
+
+    const result = await waitForFinal(ticket, submitted.result.task_id);
+    expect(result).toMatchObject({ status: 'flagged', task_status: 4, cost: 2 });
+    expect(result.sub_task_results).toHaveLength(2);
+    for (const sub of result.sub_task_results) {
+      expect(sub).toMatchObject({ task_status: 4, url: null, thumb_url: null });
+      expect(sub.image).toBeUndefined();
+    }
+    expect(await api.credits(ticket)).toBe(before);
+
+    const [outputs] = await t.database.db
+      .select({ n: count() })
+      .from(taskOutputs)
+      .where(eq(taskOutputs.taskId, submitted.result.task_id));
+    const [stored] = await t.database.db
+      .select({ n: count() })
+      .from(mediaObjects)
+      .where(eq(mediaObjects.taskId, submitted.result.task_id));
+    expect([outputs?.n, stored?.n]).toEqual([0, 0]);
+
+    // The refund shows in the bill as the hold coming back.
+    const bills = await api.call('GET', '/prod-api/trade/v1/credits/bills?filter=consumed', ticket);
+    expect(bills.result.data.map((b: Json) => [b.type, b.credits])).toContainEqual(['refund', 2]);
+  }, 90_000);
+});

@@ -1,0 +1,31 @@
+import type { WorkDetail } from '@lumen/contracts/community';
+import { Alert } from '@mantine/core';
+import { IconClockHour4, IconEyeOff, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** Publishing state (spec §4) for the owner and admins, who see works before and after review. */
+export function WorkStatusBanner({ work }: { work: Pick<WorkDetail, 'status' | 'reject_reason'> }) {
+  const { t } = useTranslation();
+  if (work.status === 'approved') return null;
+  if (work.status === 'rejected') {
+    return (
+      <Alert color="red" variant="light" icon={<IconX size={18} />} title={t('community.status.rejected')}>
+        {work.reject_reason
+          ? t('community.status.rejectedBecause', { reason: work.reject_reason })
+          : t('community.status.rejectedBody')}
+      </Alert>
+    );
+  }
+  if (work.status === 'hidden') {
+    return (
+      <Alert color="gray" variant="light" icon={<IconEyeOff size={18} />} title={t('community.status.hidden')}>
+        {t('community.status.hiddenBody')}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="blue" variant="light" icon={<IconClockHour4 size={18} />} title={t('community.status.reviewing')}>
+      {t('community.status.reviewingBody')}
+    </Alert>
+  );
+}

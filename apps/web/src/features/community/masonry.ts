@@ -1,0 +1,37 @@
+/** How many columns a masonry grid of `width` pixels gets: at least two, even at 360 px. */
+export function columnCountFor(
+  width: number,
+  { minColumnWidth = 236, min = 2, max = 6 }: { minColumnWidth?: number; min?: number; max?: number } = {},
+): number {
+  if (!Number.isFinite(width) || width <= 0) return min;
+  return Math.max(min, Math.min(max, Math.floor(width / minColumnWidth)));
+}
+
+/**
+ * Places items in columns, each into the shortest so far (the leftmost on a tie). An item's
+ * place depends only on the items before it, so appending a page never moves what is on screen.
+ * `heightOf` gives an item's height relative to the column width (height ÷ width).
+ */
+export function distributeMasonry<T>(
+  items: readonly T[],
+  columns: number,
+  heightOf: (item: T) => number,
+): T[][] {
+  const count = Math.max(1, Math.floor(columns));
+  const placed: T[][] = Array.from({ length: count }, () => []);
+  const heights = new Array<number>(count).fill(0);
+  for (const item of items) {
+    let target = 0;
+    for (let c = 1; c < count; c += 1) if ((heights[c] ?? 0) < (heights[target] ?? 0)) target = c;
+    placed[target]?.push(item);
+    const h = heightOf(item);
+    heights[target] = (heights[target] ?? 0) + (Number.isFinite(h) && h > 0 ? h : 1);
+  }
+  return placed;
+}
+
+/** Height ÷ width of a work's media, clamped so a panorama or a sliver still makes a usable card. */
+export function mediaAspect(width: number | null, height: number | null): number {
+  if (!width || !height) return 1;
+  return Math.min(2, Math.max(0.5, height / width));
+}

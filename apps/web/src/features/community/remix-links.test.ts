@@ -1,0 +1,84 @@
+import type { WorkDetail } from '@lumen/contracts/community';
+import { describe, expect, it } from 'vitest';
+import { ratioOf, remixPath } from './remix-links';
+
+function detail(overrides: Partial<WorkDetail> = {}): WorkDetail {
+  return {
+    work_id: '7',
+    kind: 'image',
+    title: 'Harbour',
+    description: '',
+    status: 'approved',
+    reject_reason: null,
+    media: {
+      url: '/files/a/0.png?sig=x',
+      thumb_url: '/files/a/0_thumb.webp',
+      width: 1024,
+      height: 576,
+      mime: 'image/png',
+      poster_url: null,
+    },
+    author: { user_id: 2, nickname: 'Bo', avatar: '', followed: false },
+    like_count: 0,
+    favorite_count: 0,
+    comment_count: 0,
+    remix_count: 0,
+    liked: false,
+    favorited: false,
+    allow_comments: true,
+    cmp_id: null,
+    circle_ids: [],
+    created_at: '2026-01-01T00:00:00.000Z',
+    published_at: '2026-01-01T00:00:00.000Z',
+    prompt: 'a quiet harbour',
+    negative_prompt: null,
+    settings: {},
+    task_id: '00000000-0000-4000-8000-000000000000',
+    task_type: 'txt2img',
+    seed: 1234,
+    remix_of: null,
+    remixes: [],
+    ...overrides,
+  };
+}
+
+const query = (path: string | null) => new URL(path ?? '', 'http://x').searchParams;
+
+describe('remixPath', () => {
+  it('reuse seed keeps prompt, seed and shape, and names the source work', () => {
+    const path = remixPath(detail(), 'reuseSeed');
+    expect(path).toMatch(/^\/studio\/image\?/);
+    const params = query(path);
+    expect(params.get('prompt')).toBe('a quiet harbour');
+    expect(params.get('seed')).toBe('1234');
+    expect(params.get('ratio')).toBe('16:9');
+    expect(params.get('remix')).toBe('7');
+  });
+
+  it('recreate drops the seed', () => {
+    expect(query(remixPath(detail(), 'recreate')).has('seed')).toBe(false);
+  });
+
+  it('image to image passes the picture as the reference, for images only', () => {
+    expect(query(remixPath(detail(), 'img2img')).get('ref')).toBe('work');
+    expect(remixPath(detail({ kind: 'video' }), 'img2img')).toBeNull();
+  });
+
+  it('offers no prompt-based remix of a private generation', () => {
+    expect(remixPath(detail({ prompt: null, seed: null }), 'reuseSeed')).toBeNull();
+    expect(remixPath(detail({ prompt: null, seed: null }), 'recreate')).toBeNull();
+  });
+
+  it('opens the studio of the work kind', () => {
+    expect(remixPath(detail({ kind: '3d' }), 'recreate')).toMatch(/^\/studio\/3d\?/);
+    expect(query(remixPath(detail({ kind: '3d' }), 'recreate')).has('ratio')).toBe(false);
+  });
+});
+
+describe('ratioOf', () => {
+  it('reduces sizes and gives null when unknown', () => {
+    expect(ratioOf(1024, 1024)).toBe('1:1');
+    expect(ratioOf(576, 1024)).toBe('9:16');
+    expect(ratioOf(null, 10)).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { aspectRatios } from '@lumen/contracts/generation';
+import { PROMPT_MAX_LENGTH } from '@lumen/contracts/tasks';
+import { closestRatio, ratioParts } from './aspect-ratio';
+
+/**
+ * What a link into a studio may carry: the library's and the community's "reuse seed",
+ * "recreate" and "image to image" (`?prompt=&negative=&seed=&ratio=&ref=&remix=`).
+ */
+export interface StudioPrefill {
+  prompt?: string;
+  negative?: string;
+  seed?: number;
+  /** One of the offered ratios (the nearest one when the link names another). */
+  ratio?: string;
+  /** Use the remixed work's picture as the reference of an image-to-image run. */
+  referenceFromWork?: boolean;
+  /** The community work being remixed; sent with the generation as `remix_of`. */
+  remixOf?: string;
+}
+
+const MAX_SEED = 2 ** 32 - 1;
+
+/** Reads the prefill from an address's query; anything malformed is left out. */
+export function readStudioPrefill(search: string | URLSearchParams): StudioPrefill {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const out: StudioPrefill = {};
+  const prompt = params.get('prompt');
+  if (prompt) out.prompt = prompt.slice(0, PROMPT_MAX_LENGTH);
+  const negative = params.get('negative');
+  if (negative) out.negative = negative.slice(0, PROMPT_MAX_LENGTH);
+  const seed = params.get('seed');
+  if (seed && /^\d+$/.test(seed) && Number(seed) <= MAX_SEED) out.seed = Number(seed);
+  const ratio = params.get('ratio');
+  if (ratio && /^\d+:\d+$/.test(ratio)) {
+    const [w, h] = ratioParts(ratio);
+    out.ratio = (aspectRatios as readonly string[]).includes(ratio) ? ratio : closestRatio(w, h);
+  }
+  const remix = params.get('remix');
+  if (remix && /^[1-9]\d{0,17}$/.test(remix)) {
+    out.remixOf = remix;
+    // The picture is looked up by the work, so a link cannot point the studio at any URL.
+    if (params.get('ref') === 'work') out.referenceFromWork = true;
+  }
+  return out;
+}

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../shared/session/session-store';
+import { toast } from '../../shared/ui/toast';
+import { getRemixSource } from './api/get-remix-source';
+import type { PickedImage } from './components/image-input';
+import { readStudioPrefill, type StudioPrefill } from './studio-prefill';
+import { precheckImage, taskImageRules, uploadImage } from './upload-image';
+
+/** The prefill the studio was opened with; read once, so editing the fields is not undone. */
+export function useStudioPrefill(): StudioPrefill {
+  const [params] = useSearchParams();
+  const [prefill] = useState(() => readStudioPrefill(params));
+  return prefill;
+}
+
+/** Redraws any picture the browser can show as a PNG, the format the image checks accept. */
+async function pngFileFrom(url: string): Promise<File> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const bitmap = await createImageBitmap(await response.blob());
+  const canvas = document.createElement('canvas');
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (!blob) throw new Error('encode failed');
+  return new File([blob], 'remix-reference.png', { type: 'image/png' });
+}
+
+/**
+ * "Image to image" from a community work (`onReady` should be stable, e.g. a state setter): its picture becomes the user's own uploaded
+ * reference (checked like any upload), and the run names the work as `remix_of`, so the
+ * server applies the §6 remix rule.
+ */
+export function useRemixReference(prefill: StudioPrefill, onReady: (image: PickedImage) => void) {
+  const { t } = useTranslation();
+  const signedIn = useSession((s) => s.user !== null);
+  const { remixOf, referenceFromWork } = prefill;
+
+  useEffect(() => {
+    if (!referenceFromWork || !remixOf || !signedIn) return undefined;
+    let cancelled = false;
+    void (async () => {
+      try {
+        const work = await getRemixSource(remixOf);
+        if (work.kind !== 'image') return;
+        const file = await pngFileFrom(work.media.url);
+        const size = await precheckImage(file, taskImageRules);
+        const uploaded = await uploadImage(file, size);
+        if (!cancelled) onReady({ ...uploaded, previewUrl: URL.createObjectURL(file) });
+      } catch {
+        if (!cancelled) toast({ type: 'error', message: t('generate.upload.failed') });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [remixOf, referenceFromWork, signedIn, t, onReady]);
+}

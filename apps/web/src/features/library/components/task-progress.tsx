@@ -1,0 +1,39 @@
+import type { TaskResult } from '@lumen/contracts/tasks';
+import { Alert, Card, Loader, Progress, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A work still on its way (queued with its position, or generating with its progress), or
+ * the reason it ended without one. The page asks again every few seconds meanwhile.
+ */
+export function TaskProgress({ task }: { task: TaskResult }) {
+  const { t } = useTranslation();
+  if (task.status === 'queued' || task.status === 'generating') {
+    const queued = task.status === 'queued';
+    return (
+      <Card withBorder radius="lg" padding="xl" mih={320}>
+        <Stack align="center" justify="center" gap="sm" mih={280}>
+          <Loader type="dots" />
+          <Text fw={600}>
+            {t(`library.taskTypes.${task.task_type}`, { defaultValue: task.task_type })}
+          </Text>
+          <Text size="sm" c="dimmed" role="status">
+            {queued
+              ? t('library.detail.queued', { position: task.queue_position })
+              : t('library.detail.generating', { progress: task.progress })}
+          </Text>
+          {queued ? null : (
+            <Progress value={task.progress} w="100%" maw={320} aria-hidden radius="xl" />
+          )}
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <Alert color="red" variant="light" title={t('library.detail.endedTitle')}>
+      {t(
+        `library.detail.ended.${task.status === 'flagged' ? 'flagged' : task.status === 'cancelled' ? 'cancelled' : 'failed'}`,
+      )}
+    </Alert>
+  );
+}

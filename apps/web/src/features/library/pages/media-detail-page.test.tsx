@@ -1,0 +1,116 @@
+import type { TaskResult } from '@lumen/contracts/tasks';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiMock } from '../../../test/api-mock';
+import { renderRoutes } from '../../../test/render';
+import { signInTestUser } from '../../../test/session';
+import { MediaDetailPage } from './media-detail-page';
+
+const WORK = '3f1c2a9e-1111-4222-8333-444455556666';
+const CUT = '7a2b3c4d-5555-4666-8777-888899990000';
+const KEY = `outputs/42/${WORK}/0.png`;
+
+function task(overrides: Partial<TaskResult>): TaskResult {
+  return {
+    task_id: WORK,
+    task_type: 'txt2img',
+    status: 'done',
+    task_status: 1,
+    progress: 100,
+    queue_position: 0,
+    cost: 1,
+    engine: 'local-preview',
+    error: null,
+    created_at: '2026-03-01T12:00:00.000Z',
+    prompt: 'A teapot on a table',
+    sub_task_results: [
+      {
+        task_status: 1,
+        image: KEY,
+        url: `/files/${KEY}`,
+        thumb_url: `/files/${KEY}.webp`,
+        width: 1024,
+        height: 1024,
+        mime: 'image/png',
+        seed: 7,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+let api: ReturnType<typeof createApiMock>;
+
+beforeEach(() => {
+  api = createApiMock();
+  vi.stubGlobal('fetch', api.fetchMock);
+  signInTestUser();
+  api.on('GET', '/api/gw/v3/image/txt2img/async/results', { result: task({}) });
+  api.on('GET', '/api/gw/v3/image/remove_bg/async/results', {
+    result: task({
+      task_id: CUT,
+      task_type: 'remove_bg',
+      status: 'queued',
+      task_status: 0,
+      progress: 0,
+      queue_position: 2,
+      sub_task_results: [
+        {
+          task_status: 0,
+          url: null,
+          thumb_url: null,
+          width: null,
+          height: null,
+          mime: null,
+          seed: null,
+        },
+      ],
+    }),
+  });
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+const routes = [{ path: '/library/item/:taskId/:index', element: <MediaDetailPage /> }];
+
+describe('media detail page', () => {
+  it('removes the background of a work and follows the new task', async () => {
+    api.on('POST', '/api/gw/v3/image/remove_bg/async', {
+      result: { task_id: CUT, cost: 1, queue_position: 2, estimated_wait_min: 2 },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, `/library/item/${WORK}/0?kind=image&type=txt2img`);
+
+    await user.click(await screen.findByRole('button', { name: 'Remove background' }));
+
+    const [sent] = api.requests('POST', '/api/gw/v3/image/remove_bg/async');
+    expect(sent?.body).toMatchObject({ images: [KEY], request_id: expect.any(String) });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/library/item/${CUT}/0`));
+    expect(await screen.findByRole('status')).toHaveTextContent('In the queue, position 2');
+    // A cut-out does not offer to cut itself out again.
+    expect(screen.queryByRole('button', { name: 'Remove background' })).toBeNull();
+  });
+
+  it('stays on the work when the server refuses (the pay dialog takes over)', async () => {
+    api.on('POST', '/api/gw/v3/image/remove_bg/async', {
+      code: 2020,
+      msg: 'This feature is available to subscribed users only',
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, `/library/item/${WORK}/0?kind=image&type=txt2img`);
+    await user.click(await screen.findByRole('button', { name: 'Remove background' }));
+    await waitFor(() =>
+      expect(api.requests('POST', '/api/gw/v3/image/remove_bg/async')).toHaveLength(1),
+    );
+    expect(router.state.location.pathname).toBe(`/library/item/${WORK}/0`);
+  });
+
+  it('says why a task ended without a result', async () => {
+    api.on('GET', '/api/gw/v3/image/txt2img/async/results', {
+      result: task({ status: 'flagged', task_status: 4, sub_task_results: [] }),
+    });
+    renderRoutes(routes, `/library/item/${WORK}/0?kind=image&type=txt2img`);
+    expect(await screen.findByText(/contains sensitive information/)).toBeInTheDocument();
+  });
+});

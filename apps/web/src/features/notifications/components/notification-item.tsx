@@ -1,0 +1,97 @@
+import type { NotificationItem as Item } from '@lumen/contracts/community';
+import { Avatar, Group, Image, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import {
+  IconBell,
+  IconCheck,
+  IconHeart,
+  IconMessageCircle,
+  IconSpeakerphone,
+  IconTrophy,
+  IconUserPlus,
+  IconX,
+  type Icon,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import classes from './notifications.module.css';
+
+const icons: Partial<Record<Item['subType'], { icon: Icon; color: string }>> = {
+  like: { icon: IconHeart, color: 'pink' },
+  comment_like: { icon: IconHeart, color: 'pink' },
+  comment: { icon: IconMessageCircle, color: 'blue' },
+  reply: { icon: IconMessageCircle, color: 'blue' },
+  follow: { icon: IconUserPlus, color: 'grape' },
+  work_approved: { icon: IconCheck, color: 'teal' },
+  work_rejected: { icon: IconX, color: 'red' },
+  work_hidden: { icon: IconX, color: 'gray' },
+  campaign_result: { icon: IconTrophy, color: 'orange' },
+  broadcast: { icon: IconSpeakerphone, color: 'violet' },
+};
+
+function when(iso: string, language: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const seconds = Math.round((at.getTime() - Date.now()) / 1000);
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const abs = Math.abs(seconds);
+  if (abs < 60) return format.format(Math.min(0, seconds), 'second');
+  if (abs < 3600) return format.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return format.format(Math.round(seconds / 3600), 'hour');
+  if (abs < 7 * 86_400) return format.format(Math.round(seconds / 86_400), 'day');
+  return at.toLocaleDateString(language, { dateStyle: 'medium' });
+}
+
+/** One notification (spec §3 notification item): unread while `readStatus` is 0. */
+export function NotificationItem({ item, onOpen }: { item: Item; onOpen: (item: Item) => void }) {
+  const { t, i18n } = useTranslation();
+  const unread = item.readStatus === 0;
+  const visual = icons[item.subType] ?? { icon: IconBell, color: 'gray' };
+  const IconComponent = visual.icon;
+  return (
+    <UnstyledButton
+      className={classes.item}
+      data-unread={unread || undefined}
+      onClick={() => onOpen(item)}
+      aria-label={`${unread ? `${t('notifications.unread')}: ` : ''}${item.title}`}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <div className={classes.avatar}>
+          {item.actor ? (
+            <Avatar
+              src={item.actor.avatar || null}
+              name={item.actor.nickname}
+              color="initials"
+              radius="xl"
+              size={38}
+            />
+          ) : (
+            <ThemeIcon size={38} radius="xl" variant="light" color={visual.color}>
+              <IconComponent size={18} />
+            </ThemeIcon>
+          )}
+          {item.actor ? (
+            <ThemeIcon size={18} radius="xl" color={visual.color} className={classes.subIcon}>
+              <IconComponent size={11} />
+            </ThemeIcon>
+          ) : null}
+        </div>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Text size="sm" fw={unread ? 700 : 500} lineClamp={2}>
+            {item.title}
+          </Text>
+          {item.content ? (
+            <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+              {item.content}
+            </Text>
+          ) : null}
+          <Text size="xs" c="dimmed">
+            {when(item.createTime, i18n.language)}
+          </Text>
+        </Stack>
+        {item.work ? (
+          <Image src={item.work.thumb_url} alt="" w={48} h={48} radius="sm" fit="cover" />
+        ) : null}
+        {unread ? <span className={classes.dot} aria-hidden="true" /> : null}
+      </Group>
+    </UnstyledButton>
+  );
+}
