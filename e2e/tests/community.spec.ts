@@ -151,10 +151,14 @@ test.describe('community', () => {
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Like', exact: true })).toHaveText('1');
     await expect(page.getByRole('heading', { name: '1 comment' })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
     await page.goto('/explore');
     await expect(workCard(page, title)).toBeVisible();
     await expect(page.getByText('Video', { exact: true })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
   });
 });

@@ -87,7 +87,11 @@ export const routes: RouteObject[] = [
           {
             path: '/u/:userId',
             element: <UserPage />,
-            handle: handle({ public: true, pageKey: 'people', titleKey: 'community.profile.title' }),
+            handle: handle({
+              public: true,
+              pageKey: 'people',
+              titleKey: 'community.profile.title',
+            }),
           },
           {
             path: '/favorites',

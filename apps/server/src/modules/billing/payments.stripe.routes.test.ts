@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMessages } from '../../adapters/mail/mail-folder';
+import { ConfigError, loadConfig } from '../../config/env';
 import { ManualClock } from '../../lib/clock';
 import { createApiCaller, type Json } from '../../../test/support/api-caller';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -155,6 +156,13 @@ const subscriptionDeleted = (c: Checkout, endedAt: Date) =>
   });
 
 describe('Stripe checkout sessions', () => {
+  it('needs both keys to be the provider', () => {
+    expect(() =>
+      loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }),
+    ).toThrow(ConfigError);
+    expect(t.config.payments.stripe).toMatchObject({ apiUrl: stripeApi.url });
+  });
+
   it('opens a subscription-mode session for a plan and a payment-mode one for a top-up', async () => {
     const { ticket, id } = await api.signIn('stripe-session@example.com');
     const plan = await call('POST', '/prod-api/trade/v1/orders', ticket, { sku_id: 'plus-month' });

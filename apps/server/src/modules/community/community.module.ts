@@ -16,6 +16,7 @@ import type {
 } from './community.ports';
 import { createFeedRepository } from './feed.repository';
 import { createFeedService } from './feed.service';
+import { createHotRanking } from './hot-ranking';
 import { createNotificationsRepository } from './notifications.repository';
 import { createNotificationsService } from './notifications.service';
 import { createReportsRepository } from './reports.repository';
@@ -80,7 +81,12 @@ export function createCommunity(deps: CommunityDeps) {
     cards,
     works,
     notifications,
-    feed: createFeedService({ feed: feedRepository, cards, clock }),
+    feed: createFeedService({
+      feed: feedRepository,
+      cards,
+      hot: createHotRanking(feedRepository),
+      clock,
+    }),
     social: createSocialService({
       social: createSocialRepository(db),
       works: worksRepository,

@@ -8,13 +8,12 @@ export const HOT_WINDOW_DAYS = 30;
 
 /**
  * Orders a card list can take, each with its keyset: `published` and `created` (newest first),
- * `hot` (score at a fixed instant), `liked`/`favorited` (when the user did it), `entryNew` and
- * `entryVotes` (a campaign's entries).
+ * `liked`/`favorited` (when the user did it), `entryNew` and `entryVotes` (a campaign's
+ * entries). Hot is ranked by `rankHot` and read back by ids.
  */
 export type CardOrder =
   | { by: 'published' }
   | { by: 'created' }
-  | { by: 'hot'; at: Date }
   | { by: 'liked'; userId: number }
   | { by: 'favorited'; userId: number }
   | { by: 'entryNew'; cmpId: number }
@@ -125,19 +124,6 @@ function orderParts(order: CardOrder, after: (string | number)[] | null) {
         sortKey: ts(col),
       };
     }
-    case 'hot': {
-      const score = hotScore(order.at);
-      const since = new Date(order.at.getTime() - HOT_WINDOW_DAYS * 86_400_000);
-      return {
-        orderBy: [sql`${score} desc`, sql`${works.id} desc`],
-        keyset: and(
-          gt(works.publishedAt, since),
-          sql`${works.publishedAt} <= ${order.at.toISOString()}::timestamptz`,
-          ...(after ? [sql`(${score}, ${works.id}) < (${after[0]}::float8, ${after[1]})`] : []),
-        )!,
-        sortKey: score,
-      };
-    }
     case 'liked':
     case 'favorited': {
       const t = order.by === 'liked' ? workLikes : workFavorites;
@@ -170,6 +156,32 @@ function orderParts(order: CardOrder, after: (string | number)[] | null) {
 
 export function createFeedRepository(db: Database) {
   return {
+    /**
+     * The hot ranking at one instant: approved works of the window, best score first, at most
+     * `limit` of them. Ids and scores only; cards are read per page.
+     */
+    async rankHot(
+      filter: CardFilter,
+      at: Date,
+      limit: number,
+    ): Promise<{ id: number; score: number }[]> {
+      const score = hotScore(at);
+      const since = new Date(at.getTime() - HOT_WINDOW_DAYS * 86_400_000);
+      const rows = await db
+        .select({ id: works.id, score: sql<number>`${score}`.as('score') })
+        .from(works)
+        .where(
+          and(
+            ...filterConditions(filter),
+            gt(works.publishedAt, since),
+            sql`${works.publishedAt} <= ${at.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(sql`${score} desc`, sql`${works.id} desc`)
+        .limit(limit);
+      return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
+    },
+
     /**
      * One query for a page of cards: the work, its counters, and whether the viewer liked,
      * favorited and follows its author. Fetches `limit + 1` rows so the caller knows if more follow.
@@ -232,7 +244,7 @@ export function createFeedRepository(db: Database) {
       return rows.map(({ k0, ...row }) => ({
         ...row,
         votes: Number(row.votes),
-        key: [order.by === 'hot' || order.by === 'entryVotes' ? Number(k0) : String(k0), row.id],
+        key: [order.by === 'entryVotes' ? Number(k0) : String(k0), row.id],
       })) as CardRow[];
     },
   };

@@ -4,12 +4,18 @@ import { ErrorCode } from '@lumen/contracts/error-codes';
 import type { Clock } from '../../lib/clock';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { CardFilter, CardOrder, FeedRepository } from './feed.repository';
+import type { HotRanking } from './hot-ranking';
 import type { WorkCards } from './work-cards';
 
 const timeKey: ('s' | 'n')[] = ['s', 'n'];
 
 /** The public feeds and personal lists of works, all keyset-paginated (spec §1 community). */
-export function createFeedService(deps: { feed: FeedRepository; cards: WorkCards; clock: Clock }) {
+export function createFeedService(deps: {
+  feed: FeedRepository;
+  cards: WorkCards;
+  hot: HotRanking;
+  clock: Clock;
+}) {
   const { feed, cards } = deps;
 
   async function page(
@@ -49,23 +55,31 @@ export function createFeedService(deps: { feed: FeedRepository; cards: WorkCards
       // Hot pages rank at the instant of the first page, carried in the cursor, so the order
       // stays put while the reader scrolls.
       const hot = decodeCursor(q.cursor, ['s', 'n', 'n']);
-      const at = hot ? new Date(hot[0] as string) : deps.clock.now();
+      const at = hot ? new Date(hot[0] as string) : deps.hot.instantOf(deps.clock.now());
       if (Number.isNaN(at.getTime())) {
         throw new AppError(ErrorCode.invalidParams, 'errors.invalidParams');
       }
+      const rest = deps.hot.after(
+        await deps.hot.ranking(filter, at),
+        hot ? [hot[1] as number, hot[2] as number] : null,
+      );
+      const slice = rest.slice(0, q.limit);
       const rows = await feed.listCards(
         viewerId,
-        filter,
-        { by: 'hot', at },
-        hot ? hot.slice(1) : null,
-        q.limit,
+        { ...filter, ids: slice.map((e) => e.id) },
+        { by: 'published' },
+        null,
+        slice.length,
       );
-      const result = await cards.toPage(rows, q.limit);
-      const last = rows[q.limit - 1];
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const data = await cards.toWorks(slice.flatMap((e) => byId.get(e.id) ?? []));
+      const last = slice[slice.length - 1];
       return {
-        data: result.data,
+        data,
         next_cursor:
-          result.next_cursor && last ? encodeCursor([at.toISOString(), ...last.key]) : null,
+          rest.length > q.limit && last
+            ? encodeCursor([at.toISOString(), last.score, last.id])
+            : null,
       };
     },
 

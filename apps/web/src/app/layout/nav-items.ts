@@ -42,7 +42,13 @@ export const navItems: NavItem[] = [
     bottomBar: false,
     indicator: CampaignDot,
   },
-  { key: 'circles', path: '/circles', labelKey: 'nav.circles', icon: IconCircles, bottomBar: false },
+  {
+    key: 'circles',
+    path: '/circles',
+    labelKey: 'nav.circles',
+    icon: IconCircles,
+    bottomBar: false,
+  },
   {
     key: 'favorites',
     path: '/favorites',

@@ -31,7 +31,10 @@ describe('patchDeep', () => {
   });
 
   it('finds a person as a work author and as a profile', () => {
-    const data = { work: workFixture(), profile: { user_id: 2, followed: false, followers_count: 4 } };
+    const data = {
+      work: workFixture(),
+      profile: { user_id: 2, followed: false, followers_count: 4 },
+    };
     const next = patchDeep(data, isFollowable(2), (p) => ({ ...p, followed: true }));
     expect(next.work.author.followed).toBe(true);
     expect(next.profile.followed).toBe(true);

@@ -37,10 +37,18 @@ describe('distributeMasonry', () => {
   });
 
   it('places every item exactly once and treats bad heights as square', () => {
-    const items = Array.from({ length: 17 }, (_, i) => ({ id: String(i), h: i % 3 === 0 ? NaN : 1 }));
+    const items = Array.from({ length: 17 }, (_, i) => ({
+      id: String(i),
+      h: i % 3 === 0 ? NaN : 1,
+    }));
     const columns = distributeMasonry(items, 4, (i) => i.h);
     expect(columns).toHaveLength(4);
-    expect(columns.flat().map((i) => i.id).sort()).toEqual(items.map((i) => i.id).sort());
+    expect(
+      columns
+        .flat()
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual(items.map((i) => i.id).sort());
     const lengths = columns.map((c) => c.length);
     expect(Math.max(...lengths) - Math.min(...lengths)).toBeLessThanOrEqual(1);
   });

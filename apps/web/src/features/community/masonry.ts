@@ -1,7 +1,11 @@
 /** How many columns a masonry grid of `width` pixels gets: at least two, even at 360 px. */
 export function columnCountFor(
   width: number,
-  { minColumnWidth = 236, min = 2, max = 6 }: { minColumnWidth?: number; min?: number; max?: number } = {},
+  {
+    minColumnWidth = 236,
+    min = 2,
+    max = 6,
+  }: { minColumnWidth?: number; min?: number; max?: number } = {},
 ): number {
   if (!Number.isFinite(width) || width <= 0) return min;
   return Math.max(min, Math.min(max, Math.floor(width / minColumnWidth)));

@@ -16,7 +16,10 @@ describe('validateReport', () => {
       description: 'descriptionTooLong',
     });
     expect(
-      isReportValid({ reasons: ['violent'], description: ` ${'x'.repeat(REPORT_DESCRIPTION_MAX)} ` }),
+      isReportValid({
+        reasons: ['violent'],
+        description: ` ${'x'.repeat(REPORT_DESCRIPTION_MAX)} `,
+      }),
     ).toBe(true);
   });
 

@@ -18,7 +18,10 @@ describe('readStudioPrefill', () => {
   });
 
   it('uses the remixed work as the reference only when one is named', () => {
-    expect(readStudioPrefill('?remix=7&ref=work')).toEqual({ remixOf: '7', referenceFromWork: true });
+    expect(readStudioPrefill('?remix=7&ref=work')).toEqual({
+      remixOf: '7',
+      referenceFromWork: true,
+    });
     expect(readStudioPrefill('?ref=work')).toEqual({});
     expect(readStudioPrefill('?remix=7&ref=https://example.com/x.png')).toEqual({ remixOf: '7' });
   });

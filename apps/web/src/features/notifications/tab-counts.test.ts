@@ -36,7 +36,9 @@ describe('totalUnread', () => {
 
 describe('initialTab', () => {
   it('opens on the first tab with something unread', () => {
-    expect(initialTab({ interactive: 0, official: 0, system: 2, notice: 1, total: 3 })).toBe('system');
+    expect(initialTab({ interactive: 0, official: 0, system: 2, notice: 1, total: 3 })).toBe(
+      'system',
+    );
     expect(initialTab({ interactive: 0, official: 0, system: 0, notice: 0, total: 0 })).toBe(
       'interactive',
     );

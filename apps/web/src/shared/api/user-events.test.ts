@@ -20,7 +20,8 @@ class FakeEventSource {
     this.closed = true;
   }
   emit(type: string, data: string) {
-    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data }));
+    for (const listener of this.listeners.get(type) ?? [])
+      listener(new MessageEvent(type, { data }));
   }
 }
 

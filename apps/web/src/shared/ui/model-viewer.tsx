@@ -143,16 +143,8 @@ export function ModelViewer({ url, poster, label }: ModelViewerProps) {
   }, [url]);
 
   return (
-    <div
-      className={classes.viewer}
-      ref={host}
-      role="img"
-      aria-label={label}
-      data-state={state}
-    >
-      {state !== 'ready' && poster ? (
-        <img src={poster} alt="" className={classes.poster} />
-      ) : null}
+    <div className={classes.viewer} ref={host} role="img" aria-label={label} data-state={state}>
+      {state !== 'ready' && poster ? <img src={poster} alt="" className={classes.poster} /> : null}
       {state === 'failed' ? (
         <Text size="xs" className={classes.note}>
           {t('generate.result.modelUnavailable')}

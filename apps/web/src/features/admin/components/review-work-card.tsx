@@ -20,12 +20,7 @@ export function ReviewWorkCard({ work, busy, onApprove, onReject, onHide }: Revi
     <Card withBorder radius="lg" padding="sm" aria-label={title} component="article">
       <Card.Section pos="relative">
         <Anchor component={Link} to={`/w/${work.work_id}`} target="_blank" aria-label={title}>
-          <Image
-            src={work.media.poster_url ?? work.media.thumb_url}
-            alt=""
-            h={200}
-            fit="cover"
-          />
+          <Image src={work.media.poster_url ?? work.media.thumb_url} alt="" h={200} fit="cover" />
         </Anchor>
         {work.kind !== 'image' ? (
           <Badge

@@ -45,7 +45,11 @@ export function useReplies(commentId: string, enabled: boolean) {
   });
 }
 
-function bumpCommentCount(queryClient: ReturnType<typeof useQueryClient>, workId: string, by: number) {
+function bumpCommentCount(
+  queryClient: ReturnType<typeof useQueryClient>,
+  workId: string,
+  by: number,
+) {
   patchCommunityCaches(queryClient, isWork(workId), (w) => ({
     ...w,
     comment_count: Math.max(0, Number(w.comment_count) + by),

@@ -1,8 +1,4 @@
-import {
-  workPageSchema,
-  type WorkPage,
-  type WorkStatus,
-} from '@lumen/contracts/community';
+import { workPageSchema, type WorkPage, type WorkStatus } from '@lumen/contracts/community';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';

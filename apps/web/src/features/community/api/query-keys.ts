@@ -33,7 +33,6 @@ export const communityKeys = {
     ['community', 'campaigns', status, page] as const,
   entryCampaigns: ['community', 'campaigns', 'entry-open'] as const,
   campaign: (cmpId: string) => ['community', 'campaign', cmpId] as const,
-  entries: (cmpId: string, sort: 'new' | 'votes') =>
-    ['community', 'entries', cmpId, sort] as const,
+  entries: (cmpId: string, sort: 'new' | 'votes') => ['community', 'entries', cmpId, sort] as const,
   campaignDot: (viewer: string) => ['community', 'campaign-dot', viewer] as const,
 };

@@ -6,12 +6,7 @@ import {
   voteResultSchema,
 } from '@lumen/contracts/community';
 import { api } from '../../../shared/api/client';
-import {
-  isComment,
-  isFollowable,
-  isWork,
-  patchCommunityCaches,
-} from '../cache-patch';
+import { isComment, isFollowable, isWork, patchCommunityCaches } from '../cache-patch';
 import { useOptimisticToggle, type ToggleState } from '../use-optimistic-toggle';
 
 const post = (path: string, active: boolean) =>
@@ -120,10 +115,7 @@ export function useEntryVote(cmpId: string, workId: string) {
     key: ['vote', cmpId, workId],
     request: async (active) => {
       const r = voteResultSchema.parse(
-        await post(
-          `/prod-api/content/campaign/${enc(cmpId)}/entries/${enc(workId)}/vote`,
-          active,
-        ),
+        await post(`/prod-api/content/campaign/${enc(cmpId)}/entries/${enc(workId)}/vote`, active),
       );
       return { active: r.voted, count: r.votes };
     },

@@ -36,8 +36,7 @@ export function usePublishWork() {
 export function useUpdateWork(workId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateWorkBody) =>
-      apiRequest(workPath(workId), { method: 'PATCH', body }),
+    mutationFn: (body: UpdateWorkBody) => apiRequest(workPath(workId), { method: 'PATCH', body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: communityKeys.all }),
   });
 }

@@ -8,9 +8,7 @@ import { formatDate } from '../format';
 import { CoverArt } from './cover-art';
 
 export function CampaignCover({ campaign, h }: { campaign: Campaign; h: number }) {
-  return (
-    <CoverArt src={campaign.cover_url} h={h} tone="campaign" />
-  );
+  return <CoverArt src={campaign.cover_url} h={h} tone="campaign" />;
 }
 
 /** A campaign in the list: cover, state, title, deadline and entry count. */
@@ -56,7 +54,9 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
           </Group>
           <Group gap={4} c="dimmed">
             <IconPhoto size={14} />
-            <Text size="xs">{t('community.campaigns.entries', { count: campaign.entry_count })}</Text>
+            <Text size="xs">
+              {t('community.campaigns.entries', { count: campaign.entry_count })}
+            </Text>
           </Group>
         </Group>
       </Stack>

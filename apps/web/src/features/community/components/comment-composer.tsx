@@ -23,7 +23,13 @@ interface CommentComposerProps {
  * word comes back as code 10, the client warns "review failed, please modify", and the text
  * stays for editing.
  */
-export function CommentComposer({ workId, parentId, replyTo, autoFocus, onDone }: CommentComposerProps) {
+export function CommentComposer({
+  workId,
+  parentId,
+  replyTo,
+  autoFocus,
+  onDone,
+}: CommentComposerProps) {
   const { t } = useTranslation();
   const signedIn = useSession((s) => s.user !== null);
   const [text, setText] = useState('');
@@ -50,7 +56,8 @@ export function CommentComposer({ workId, parentId, replyTo, autoFocus, onDone }
           onDone?.();
         },
         onError: (error) => {
-          if (isApiError(error) && error.code === ErrorCode.commentReviewFailed) setReviewFailed(true);
+          if (isApiError(error) && error.code === ErrorCode.commentReviewFailed)
+            setReviewFailed(true);
         },
       },
     );

@@ -26,7 +26,13 @@ interface CommentItemProps {
 }
 
 /** One comment: who, when, what, the author-liked mark, like, reply, delete, report. */
-export function CommentItem({ comment, workAuthorId, onReply, onReport, compact }: CommentItemProps) {
+export function CommentItem({
+  comment,
+  workAuthorId,
+  onReply,
+  onReport,
+  compact,
+}: CommentItemProps) {
   const { t, i18n } = useTranslation();
   const me = useSession((s) => s.user?.userId);
   const like = useCommentLike(comment.comment_id);
@@ -141,7 +147,11 @@ export function CommentItem({ comment, workAuthorId, onReply, onReport, compact 
             </Menu.Target>
             <Menu.Dropdown>
               {comment.can_delete ? (
-                <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={14} />}
+                  onClick={confirmDelete}
+                >
                   {t('community.comments.delete')}
                 </Menu.Item>
               ) : null}

@@ -1,8 +1,4 @@
-import {
-  WORK_DESCRIPTION_MAX,
-  WORK_TITLE_MAX,
-  type WorkDetail,
-} from '@lumen/contracts/community';
+import { WORK_DESCRIPTION_MAX, WORK_TITLE_MAX, type WorkDetail } from '@lumen/contracts/community';
 import { Button, Group, Modal, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +28,13 @@ export function EditWorkDialog({
         : null;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('community.work.editTitle')} radius="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('community.work.editTitle')}
+      radius="lg"
+      centered
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();

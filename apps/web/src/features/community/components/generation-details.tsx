@@ -49,7 +49,11 @@ function PromptBlock({ label, text }: { label: string; text: string }) {
 }
 
 const str = (value: unknown): string | null =>
-  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
+  typeof value === 'string' && value !== ''
+    ? value
+    : typeof value === 'number'
+      ? String(value)
+      : null;
 
 /** Prompt and settings of the generation, unless it was private (spec §6). */
 export function GenerationDetails({ work }: { work: WorkDetail }) {
@@ -72,13 +76,19 @@ export function GenerationDetails({ work }: { work: WorkDetail }) {
     },
     {
       label: t('community.work.settings.model'),
-      value: str(s.model) && t(`generate.models.${String(s.model)}.name`, { defaultValue: String(s.model) }),
+      value:
+        str(s.model) &&
+        t(`generate.models.${String(s.model)}.name`, { defaultValue: String(s.model) }),
     },
     {
       label: t('community.work.settings.style'),
-      value: str(s.style) && t(`generate.styles.${String(s.style)}`, { defaultValue: String(s.style) }),
+      value:
+        str(s.style) && t(`generate.styles.${String(s.style)}`, { defaultValue: String(s.style) }),
     },
-    { label: t('community.work.settings.seed'), value: work.seed === null ? null : String(work.seed) },
+    {
+      label: t('community.work.settings.seed'),
+      value: work.seed === null ? null : String(work.seed),
+    },
     {
       label: t('community.work.settings.ratio'),
       value: str(s.ratio) ?? ratioOf(work.media.width, work.media.height),
@@ -90,9 +100,15 @@ export function GenerationDetails({ work }: { work: WorkDetail }) {
     },
     {
       label: t('community.work.settings.duration'),
-      value: work.kind === 'video' && str(s.durationS) ? t('community.work.seconds', { count: Number(s.durationS) }) : null,
+      value:
+        work.kind === 'video' && str(s.durationS)
+          ? t('community.work.seconds', { count: Number(s.durationS) })
+          : null,
     },
-    { label: t('community.work.settings.resolution'), value: work.kind === 'video' ? str(s.resolution) : null },
+    {
+      label: t('community.work.settings.resolution'),
+      value: work.kind === 'video' ? str(s.resolution) : null,
+    },
     {
       label: t('community.work.settings.strength'),
       value: work.task_type === 'img2img' ? str(s.strength) : null,

@@ -40,9 +40,9 @@ function renderProbe() {
 }
 
 function feedWork(id: string): Work | undefined {
-  return client.getQueryData<InfiniteData<WorkPage>>(feedKey)?.pages[0]?.data.find(
-    (w) => w.work_id === id,
-  );
+  return client
+    .getQueryData<InfiniteData<WorkPage>>(feedKey)
+    ?.pages[0]?.data.find((w) => w.work_id === id);
 }
 
 beforeEach(() => {
@@ -72,7 +72,9 @@ describe('LikeButton (optimistic toggle)', () => {
     expect(feedWork('8')).toMatchObject({ liked: false, like_count: 3 });
 
     answer({ result: { liked: true, like_count: 10 } });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Unlike' })).toHaveTextContent('10'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Unlike' })).toHaveTextContent('10'),
+    );
     expect(feedWork('7')?.like_count).toBe(10);
     expect(api.requests('POST', likePath)).toHaveLength(1);
   });
@@ -101,7 +103,9 @@ describe('LikeButton (optimistic toggle)', () => {
       </Providers>,
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Unlike' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Like' })).toHaveTextContent('2'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Like' })).toHaveTextContent('2'),
+    );
     expect(api.requests('DELETE', likePath)).toHaveLength(1);
   });
 

@@ -1,5 +1,5 @@
 import type { CommunityUser } from '@lumen/contracts/community';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,11 +10,11 @@ import { UserAvatar } from './user-avatar';
 function Stat({ value, label }: { value: number; label: string }) {
   const { i18n } = useTranslation();
   return (
-    <Stack gap={0} align="center" miw={64}>
+    <Stack gap={0} align="center" style={{ minWidth: 0 }}>
       <Text fw={700} fz="lg">
         {formatCount(value, i18n.language)}
       </Text>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" ta="center" lineClamp={1}>
         {label}
       </Text>
     </Stack>
@@ -65,12 +65,12 @@ export function ProfileHeader({ user, isMe }: { user: CommunityUser; isMe: boole
           />
         )}
       </Group>
-      <Group gap="md" mt="md" justify="space-around" wrap="wrap">
+      <SimpleGrid cols={4} spacing="xs" mt="md">
         <Stat value={user.works_count} label={t('community.profile.works')} />
         <Stat value={user.followers_count} label={t('community.profile.followers')} />
         <Stat value={user.following_count} label={t('community.profile.following')} />
         <Stat value={user.likes_received} label={t('community.profile.likesReceived')} />
-      </Group>
+      </SimpleGrid>
     </Card>
   );
 }

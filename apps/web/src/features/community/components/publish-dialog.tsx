@@ -1,8 +1,4 @@
-import {
-  WORK_DESCRIPTION_MAX,
-  WORK_TITLE_MAX,
-  type Campaign,
-} from '@lumen/contracts/community';
+import { WORK_DESCRIPTION_MAX, WORK_TITLE_MAX, type Campaign } from '@lumen/contracts/community';
 import {
   Button,
   Group,
@@ -61,8 +57,7 @@ function PublishForm({ request, onDone }: { request: PublishRequest; onDone: () 
   const campaignOptions = (campaigns.data ?? [])
     .filter((c) => acceptsKind(c, request.kind))
     .map((c) => ({ value: c.cmp_id, label: c.title }));
-  const circleName = (id: string) =>
-    circles.data?.find((c) => c.circle_id === id)?.name ?? id;
+  const circleName = (id: string) => circles.data?.find((c) => c.circle_id === id)?.name ?? id;
 
   if (publish.isSuccess) {
     return (

@@ -68,7 +68,11 @@ export function ReportDialog({ opened, onClose, target }: ReportDialogProps) {
         >
           <Stack gap="xs" mt="xs">
             {reportReasons.map((reason) => (
-              <Checkbox key={reason} value={reason} label={t(`community.report.reasons.${reason}`)} />
+              <Checkbox
+                key={reason}
+                value={reason}
+                label={t(`community.report.reasons.${reason}`)}
+              />
             ))}
           </Stack>
         </Checkbox.Group>

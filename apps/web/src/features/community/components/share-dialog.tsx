@@ -41,7 +41,13 @@ export function ShareDialog({ opened, onClose, workId, title, image }: ShareDial
   const encoded = encodeURIComponent(url);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('community.share.title')} radius="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('community.share.title')}
+      radius="lg"
+      centered
+    >
       <Stack gap="md">
         <Group wrap="nowrap" gap="sm" align="center">
           <Image src={image} alt="" w={64} h={64} radius="md" fit="cover" />

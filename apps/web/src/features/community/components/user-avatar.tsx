@@ -7,13 +7,6 @@ export function UserAvatar({
   ...props
 }: { nickname: string; avatar: string } & Omit<AvatarProps, 'src' | 'name'>) {
   return (
-    <Avatar
-      src={avatar || null}
-      name={nickname}
-      color="initials"
-      alt=""
-      radius="xl"
-      {...props}
-    />
+    <Avatar src={avatar || null} name={nickname} color="initials" alt="" radius="xl" {...props} />
   );
 }

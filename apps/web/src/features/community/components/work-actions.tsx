@@ -66,8 +66,12 @@ export function WorkActions({ work }: { work: WorkDetail }) {
                 work.favorited ? <IconBookmarkFilled size={16} /> : <IconBookmark size={16} />
               }
               aria-pressed={work.favorited}
-              aria-label={t(work.favorited ? 'community.actions.unfavorite' : 'community.actions.favorite')}
-              onClick={() => favorite.toggle({ active: work.favorited, count: work.favorite_count })}
+              aria-label={t(
+                work.favorited ? 'community.actions.unfavorite' : 'community.actions.favorite',
+              )}
+              onClick={() =>
+                favorite.toggle({ active: work.favorited, count: work.favorite_count })
+              }
             >
               {formatCount(work.favorite_count, i18n.language)}
             </Button>
@@ -117,7 +121,11 @@ export function WorkActions({ work }: { work: WorkDetail }) {
                   <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => setDialog('edit')}>
                     {t('community.work.edit')}
                   </Menu.Item>
-                  <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmUnpublish}>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={14} />}
+                    onClick={confirmUnpublish}
+                  >
                     {t('community.work.unpublish')}
                   </Menu.Item>
                 </>

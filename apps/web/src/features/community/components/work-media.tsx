@@ -33,7 +33,11 @@ export function WorkMedia({ work, label }: { work: Pick<Work, 'kind' | 'media'>;
       <div className={classes.stage}>
         <div className={classes.model}>
           <Suspense fallback={<Loader size="sm" />}>
-            <ModelViewer url={media.url} poster={media.poster_url ?? media.thumb_url} label={label} />
+            <ModelViewer
+              url={media.url}
+              poster={media.poster_url ?? media.thumb_url}
+              label={label}
+            />
           </Suspense>
         </div>
       </div>

@@ -9,7 +9,12 @@ export function WorkStatusBanner({ work }: { work: Pick<WorkDetail, 'status' | '
   if (work.status === 'approved') return null;
   if (work.status === 'rejected') {
     return (
-      <Alert color="red" variant="light" icon={<IconX size={18} />} title={t('community.status.rejected')}>
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconX size={18} />}
+        title={t('community.status.rejected')}
+      >
         {work.reject_reason
           ? t('community.status.rejectedBecause', { reason: work.reject_reason })
           : t('community.status.rejectedBody')}
@@ -18,13 +23,23 @@ export function WorkStatusBanner({ work }: { work: Pick<WorkDetail, 'status' | '
   }
   if (work.status === 'hidden') {
     return (
-      <Alert color="gray" variant="light" icon={<IconEyeOff size={18} />} title={t('community.status.hidden')}>
+      <Alert
+        color="gray"
+        variant="light"
+        icon={<IconEyeOff size={18} />}
+        title={t('community.status.hidden')}
+      >
         {t('community.status.hiddenBody')}
       </Alert>
     );
   }
   return (
-    <Alert color="blue" variant="light" icon={<IconClockHour4 size={18} />} title={t('community.status.reviewing')}>
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconClockHour4 size={18} />}
+      title={t('community.status.reviewing')}
+    >
       {t('community.status.reviewingBody')}
     </Alert>
   );

@@ -143,7 +143,13 @@ export function CampaignPage() {
   if (campaign.isPending) return <Skeleton h={320} radius="lg" maw={1400} mx="auto" />;
   if (!campaign.data) {
     return (
-      <Alert color="gray" variant="light" maw={900} mx="auto" title={t('community.campaigns.missingTitle')}>
+      <Alert
+        color="gray"
+        variant="light"
+        maw={900}
+        mx="auto"
+        title={t('community.campaigns.missingTitle')}
+      >
         {t('community.campaigns.missing')}
       </Alert>
     );
@@ -190,34 +196,40 @@ export function CampaignPage() {
       </Card>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-        <Card withBorder radius="lg" padding="lg" h="100%">
-          <Title order={2} fz="md" mb="xs">
-            {t('community.campaigns.rules')}
-          </Title>
-          <Spoiler maxHeight={180} showLabel={t('community.campaigns.showMore')} hideLabel={t('community.campaigns.showLess')}>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {data.rules || t('community.campaigns.noRules')}
-            </Text>
-          </Spoiler>
-        </Card>
+          <Card withBorder radius="lg" padding="lg" h="100%">
+            <Title order={2} fz="md" mb="xs">
+              {t('community.campaigns.rules')}
+            </Title>
+            <Spoiler
+              maxHeight={180}
+              showLabel={t('community.campaigns.showMore')}
+              hideLabel={t('community.campaigns.showLess')}
+            >
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {data.rules || t('community.campaigns.noRules')}
+              </Text>
+            </Spoiler>
+          </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-        <Card withBorder radius="lg" padding="lg" h="100%">
-          <Timeline active={active} bulletSize={18} lineWidth={2}>
-            <Timeline.Item title={t('community.campaigns.timeline.entry')}>
-              <Text size="xs" c="dimmed">
-                {formatDate(data.entry_starts_at, i18n.language)} –{' '}
-                {formatDate(data.entry_ends_at, i18n.language)}
-              </Text>
-            </Timeline.Item>
-            <Timeline.Item title={t(`community.campaigns.timeline.${data.judging}`)}>
-              <Text size="xs" c="dimmed">
-                {t('community.campaigns.until', { date: formatDate(data.voting_ends_at, i18n.language) })}
-              </Text>
-            </Timeline.Item>
-            <Timeline.Item title={t('community.campaigns.timeline.results')} />
-          </Timeline>
-        </Card>
+          <Card withBorder radius="lg" padding="lg" h="100%">
+            <Timeline active={active} bulletSize={18} lineWidth={2}>
+              <Timeline.Item title={t('community.campaigns.timeline.entry')}>
+                <Text size="xs" c="dimmed">
+                  {formatDate(data.entry_starts_at, i18n.language)} –{' '}
+                  {formatDate(data.entry_ends_at, i18n.language)}
+                </Text>
+              </Timeline.Item>
+              <Timeline.Item title={t(`community.campaigns.timeline.${data.judging}`)}>
+                <Text size="xs" c="dimmed">
+                  {t('community.campaigns.until', {
+                    date: formatDate(data.voting_ends_at, i18n.language),
+                  })}
+                </Text>
+              </Timeline.Item>
+              <Timeline.Item title={t('community.campaigns.timeline.results')} />
+            </Timeline>
+          </Card>
         </Grid.Col>
       </Grid>
       {data.status === 'past' ? <Results campaign={data} /> : null}

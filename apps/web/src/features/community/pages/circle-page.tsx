@@ -22,7 +22,13 @@ export function CirclePage() {
   if (circle.isPending) return <Skeleton h={200} radius="lg" maw={1600} mx="auto" />;
   if (!circle.data) {
     return (
-      <Alert color="gray" variant="light" maw={900} mx="auto" title={t('community.circles.missingTitle')}>
+      <Alert
+        color="gray"
+        variant="light"
+        maw={900}
+        mx="auto"
+        title={t('community.circles.missingTitle')}
+      >
         {t('community.circles.missing')}
       </Alert>
     );

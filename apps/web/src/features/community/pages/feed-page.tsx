@@ -55,11 +55,7 @@ function FeedPage({ titleKey, subtitleKey, defaultSort }: FeedPageProps) {
                 title={t('community.feed.followingEmptyTitle')}
                 body={t('community.feed.followingEmptyBody')}
                 action={
-                  <Button
-                    radius="xl"
-                    variant="light"
-                    onClick={() => setSort('hot')}
-                  >
+                  <Button radius="xl" variant="light" onClick={() => setSort('hot')}>
                     {t('community.feed.browseHot')}
                   </Button>
                 }

@@ -107,7 +107,11 @@ export function WorkPage() {
                   style={{ minWidth: 0, color: 'inherit', textDecoration: 'none' }}
                   renderRoot={(props) => <Link to={`/u/${work.author.user_id}`} {...props} />}
                 >
-                  <UserAvatar nickname={work.author.nickname} avatar={work.author.avatar} size={40} />
+                  <UserAvatar
+                    nickname={work.author.nickname}
+                    avatar={work.author.avatar}
+                    size={40}
+                  />
                   <Stack gap={0} style={{ minWidth: 0 }}>
                     <Text fw={600} truncate>
                       {work.author.nickname}
@@ -124,7 +128,11 @@ export function WorkPage() {
                   {title}
                 </Title>
                 {work.description ? (
-                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  <Text
+                    size="sm"
+                    c="dimmed"
+                    style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                  >
                     {work.description}
                   </Text>
                 ) : null}

@@ -79,7 +79,11 @@ export function useMarkRead() {
         const drop = before - left;
         return {
           ...poll,
-          unread: { ...poll.unread, [target.type]: left, total: Math.max(0, poll.unread.total - drop) },
+          unread: {
+            ...poll.unread,
+            [target.type]: left,
+            total: Math.max(0, poll.unread.total - drop),
+          },
         };
       });
     },

@@ -41,7 +41,10 @@ beforeEach(() => {
   api.on('POST', listPath, (request) => ({
     result:
       request.body.notifyType === 'interactive'
-        ? { total: 2, resultList: [item('11'), item('10', { readStatus: 1, title: 'Bo liked your work' })] }
+        ? {
+            total: 2,
+            resultList: [item('11'), item('10', { readStatus: 1, title: 'Bo liked your work' })],
+          }
         : { total: 0, resultList: [] },
   }));
   api.on('POST', markPath, { result: { updated: 1 } });

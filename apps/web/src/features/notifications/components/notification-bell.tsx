@@ -38,9 +38,7 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
             radius="xl"
             onClick={() => setOpened(true)}
             aria-label={
-              label
-                ? t('notifications.openWithUnread', { count: total })
-                : t('notifications.open')
+              label ? t('notifications.openWithUnread', { count: total }) : t('notifications.open')
             }
           >
             <IconBell size={20} />

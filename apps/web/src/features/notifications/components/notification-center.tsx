@@ -70,7 +70,11 @@ export function NotificationCenter({ onNavigate }: { onNavigate?: () => void }) 
   const current = tabs.find((entry) => entry.type === tab);
 
   return (
-    <Tabs value={tab} onChange={(value) => value && setTab(value as NotifyType)} keepMounted={false}>
+    <Tabs
+      value={tab}
+      onChange={(value) => value && setTab(value as NotifyType)}
+      keepMounted={false}
+    >
       <Tabs.List className={classes.tabs}>
         {tabs.map((entry) => (
           <Tabs.Tab
