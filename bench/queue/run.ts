@@ -23,6 +23,26 @@ const ROUNDS = Number(process.argv[2] ?? 5);
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL must point at a PostgreSQL server');
 
+/** Statements every pg client in this process sends while counting (null: not counting). */
+let counting: number | null = null;
+const sendQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (counting !== null) counting++;
+  return Reflect.apply(sendQuery, this, args) as unknown;
+} as unknown as typeof sendQuery;
+
+/** Round trips to PostgreSQL that `work` makes, its event's NOTIFY included. */
+async function roundTrips(work: () => Promise<unknown>): Promise<number> {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+  await settle();
+  counting = 0;
+  await work();
+  await settle();
+  const n = counting;
+  counting = null;
+  return n;
+}
+
 const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -70,6 +90,31 @@ async function product(nsfw: boolean) {
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345' } })
     .png()
     .toBuffer();
+  const output = { kind: 'image', mime: 'image/png', bytes: png, width: 8, height: 8, seed: 1 };
+  const drainOne = async (workerId: string) => {
+    const task = await app.services.queue.claim({ workerId, engines: ['local'], taskTypes: null });
+    if (task) await app.services.queue.complete(task.id, workerId, [output] as never);
+  };
+  // One client's submit, claim and complete, after a first one has warmed every path up.
+  const [first] = tickets;
+  const submitOne = (id: string) =>
+    post('/api/gw/v3/image/txt2img/async', { prompt: 'count', request_id: id }, first);
+  await submitOne('warm');
+  await drainOne('bench-count');
+  let claimed: Awaited<ReturnType<typeof app.services.queue.claim>>;
+  const trips = {
+    submit: await roundTrips(() => submitOne('count')),
+    claim: await roundTrips(async () => {
+      claimed = await app.services.queue.claim({
+        workerId: 'bench-count',
+        engines: ['local'],
+        taskTypes: null,
+      });
+    }),
+    complete: await roundTrips(() =>
+      app.services.queue.complete(claimed!.id, 'bench-count', [output] as never),
+    ),
+  };
   const latencies: number[] = [];
   let tasks = 0;
   let busyMs = 0;
@@ -99,9 +144,7 @@ async function product(nsfw: boolean) {
             taskTypes: null,
           });
           if (!task) return;
-          await app.services.queue.complete(task.id, workerId, [
-            { kind: 'image', mime: 'image/png', bytes: png, width: 8, height: 8, seed: 1 },
-          ]);
+          await app.services.queue.complete(task.id, workerId, [output] as never);
           tasks++;
         }
       }),
@@ -117,6 +160,7 @@ async function product(nsfw: boolean) {
     tasks,
     submitS: submitMs / 1000,
     drainS: (busyMs - submitMs) / 1000,
+    trips,
   };
 }
 
@@ -187,6 +231,9 @@ console.log(
   `| raw insert + SKIP LOCKED claim | ${bare.tasks} | ${f(bare.tasksPerS)} | ${f(bare.p50)} | ${f(bare.p99)} | ${f(bare.submitS)} | ${f(bare.drainS)} |`,
 );
 console.log(`ratio (product / raw throughput): ${(ours.tasksPerS / bare.tasksPerS).toFixed(3)}`);
+console.log(
+  `round trips to PostgreSQL: submit ${ours.trips.submit}, claim ${ours.trips.claim}, complete ${ours.trips.complete} (raw: 1, 1, 1)`,
+);
 console.log(
   `ratio with NSFW scoring: ${(moderated.tasksPerS / bare.tasksPerS).toFixed(3)}; load average ${os
     .loadavg()

@@ -59,26 +59,51 @@ export async function runFfmpegOnFiles(job: FfmpegFilesJob): Promise<Buffer> {
   }
 }
 
-/** The frame size of a video's first video stream, read by ffprobe; undefined when none. */
-export async function probeVideoSize(
+/** What ffprobe says of a video's first video stream: frame size and colour tags. */
+export type ProbedStream = {
+  width: number;
+  height: number;
+  /** ffmpeg's names (`bt709`, `tv`, …); undefined when the file does not say. */
+  colorSpace?: string | undefined;
+  colorPrimaries?: string | undefined;
+  colorTransfer?: string | undefined;
+  colorRange?: string | undefined;
+};
+
+/** Reads a video's first video stream with ffprobe; undefined when it has none. */
+export async function probeVideoStream(
   video: Buffer,
   tempDir?: string,
-): Promise<{ width: number; height: number } | undefined> {
+): Promise<ProbedStream | undefined> {
   const dir = await mkdtemp(join(tempDir ?? tmpdir(), 'lumen-ffprobe-'));
   try {
     const file = join(dir, 'in.mp4');
     await writeFile(file, video);
     const run = spawnSync(ffprobeInstaller.path, [
-      ...['-v', 'error', '-select_streams', 'v:0'],
-      ...['-show_entries', 'stream=width,height', '-of', 'json', file],
+      ...['-v', 'error', '-select_streams', 'v:0', '-of', 'json', '-show_entries'],
+      'stream=width,height,color_space,color_primaries,color_transfer,color_range',
+      file,
     ]);
     const parsed = JSON.parse(run.stdout.toString() || '{}') as {
-      streams?: { width?: number; height?: number }[];
+      streams?: Partial<Record<string, string | number>>[];
     };
     const stream = parsed.streams?.[0];
-    return stream?.width && stream.height
-      ? { width: stream.width, height: stream.height }
-      : undefined;
+    const width = Number(stream?.width);
+    const height = Number(stream?.height);
+    if (!stream || !width || !height) return undefined;
+    // "unknown" is ffprobe's word for an untagged property.
+    const tag = (name: string) => {
+      const value = stream[name];
+      return typeof value === 'string' && value !== 'unknown' ? value : undefined;
+    };
+    return {
+      width,
+      height,
+      colorSpace: tag('color_space'),
+      colorPrimaries: tag('color_primaries'),
+      colorTransfer: tag('color_transfer'),
+      colorRange: tag('color_range'),
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -121,6 +121,7 @@ function orderParts(order: CardOrder, after: (string | number)[] | null) {
       return {
         orderBy: [sql`${col} desc`, sql`${works.id} desc`],
         keyset: after ? sql`(${col}, ${works.id}) < (${after[0]}::timestamptz, ${after[1]})` : null,
+        sortRaw: col,
         sortKey: ts(col),
       };
     }
@@ -132,6 +133,7 @@ function orderParts(order: CardOrder, after: (string | number)[] | null) {
         keyset: after
           ? sql`(${t.createdAt}, ${works.id}) < (${after[0]}::timestamptz, ${after[1]})`
           : null,
+        sortRaw: t.createdAt,
         sortKey: ts(t.createdAt),
       };
     }
@@ -141,6 +143,7 @@ function orderParts(order: CardOrder, after: (string | number)[] | null) {
         keyset: after
           ? sql`(${campaignEntries.createdAt}, ${works.id}) < (${after[0]}::timestamptz, ${after[1]})`
           : null,
+        sortRaw: campaignEntries.createdAt,
         sortKey: ts(campaignEntries.createdAt),
       };
     case 'entryVotes':
@@ -149,6 +152,7 @@ function orderParts(order: CardOrder, after: (string | number)[] | null) {
         keyset: after
           ? sql`(${campaignEntries.votes}, ${works.id}) < (${after[0]}, ${after[1]})`
           : null,
+        sortRaw: campaignEntries.votes,
         sortKey: campaignEntries.votes,
       };
   }
@@ -184,7 +188,9 @@ export function createFeedRepository(db: Database) {
 
     /**
      * One query for a page of cards: the work, its counters, and whether the viewer liked,
-     * favorited and follows its author. Fetches `limit + 1` rows so the caller knows if more follow.
+     * favorited and follows its author. Fetches `limit + 1` rows so the caller knows if more
+     * follow. The page is chosen first (an index walk) and the viewer's marks are read for its
+     * rows only, so their cost does not grow with how much the viewer has liked.
      */
     async listCards(
       viewerId: number | null,
@@ -195,31 +201,16 @@ export function createFeedRepository(db: Database) {
       ex: Executor = db,
     ): Promise<CardRow[]> {
       const parts = orderParts(order, after);
-      const viewer = viewerId ?? 0;
       const isEntry = order.by === 'entryNew' || order.by === 'entryVotes';
-      // Correlated subqueries name tables by hand: Drizzle leaves columns unqualified in a
-      // single-table select, and an unqualified outer column would bind to the inner table.
-      const fields = {
+      const inner = {
         ...cardFields,
-        liked: viewerId
-          ? sql<boolean>`exists(select 1 from work_likes l where l.user_id = ${viewer} and l.work_id = "works"."id")`
-          : sql<boolean>`false`,
-        favorited: viewerId
-          ? sql<boolean>`exists(select 1 from work_favorites l where l.user_id = ${viewer} and l.work_id = "works"."id")`
-          : sql<boolean>`false`,
-        followed: viewerId
-          ? sql<boolean>`exists(select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = "works"."user_id")`
-          : sql<boolean>`false`,
-        votes: isEntry ? campaignEntries.votes : sql<number>`0`,
-        voted:
-          isEntry && viewerId
-            ? sql<boolean>`exists(select 1 from campaign_votes v where v.cmp_id = "campaign_entries"."cmp_id" and v.work_id = "works"."id" and v.user_id = ${viewer})`
-            : sql<boolean>`false`,
+        votes: isEntry ? campaignEntries.votes : sql<number>`0`.as('votes'),
         // Aliased: an unaliased `published_at::text` would shadow the column in ORDER BY.
+        sortRaw: sql`${parts.sortRaw}`.as('sort_raw'),
         k0: sql<string | number>`${parts.sortKey}`.as('sort_k0'),
       };
       const where = and(...filterConditions(filter), ...(parts.keyset ? [parts.keyset] : []));
-      const base = ex.select(fields).from(works);
+      const base = ex.select(inner).from(works);
       const joined =
         order.by === 'liked'
           ? base.innerJoin(
@@ -237,10 +228,41 @@ export function createFeedRepository(db: Database) {
                   and(eq(campaignEntries.workId, works.id), eq(campaignEntries.cmpId, order.cmpId)),
                 )
               : base;
-      const rows = await joined
+      const page = joined
         .where(where)
         .orderBy(...parts.orderBy)
-        .limit(limit + 1);
+        .limit(limit + 1)
+        .as('page');
+      // The marks name their tables by hand and read the page's row as "page".
+      const viewer = viewerId ?? 0;
+      const mark = (query: SQL) =>
+        viewerId ? sql<boolean>`exists(${query})` : sql<boolean>`false`;
+      const outer = {
+        ...(Object.fromEntries(
+          Object.keys(cardFields).map((k) => [k, page[k as keyof typeof cardFields]]),
+        ) as { [K in keyof typeof cardFields]: (typeof page)[K] }),
+        votes: page.votes,
+        k0: page.k0,
+        liked: mark(
+          sql`select 1 from work_likes l where l.user_id = ${viewer} and l.work_id = "page"."id"`,
+        ),
+        favorited: mark(
+          sql`select 1 from work_favorites l where l.user_id = ${viewer} and l.work_id = "page"."id"`,
+        ),
+        followed: mark(
+          sql`select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = "page"."user_id"`,
+        ),
+        voted:
+          order.by === 'entryNew' || order.by === 'entryVotes'
+            ? mark(
+                sql`select 1 from campaign_votes v where v.cmp_id = ${order.cmpId} and v.work_id = "page"."id" and v.user_id = ${viewer}`,
+              )
+            : sql<boolean>`false`,
+      };
+      const rows = await ex
+        .select(outer)
+        .from(page)
+        .orderBy(sql`"page"."sort_raw" desc`, sql`"page"."id" desc`);
       return rows.map(({ k0, ...row }) => ({
         ...row,
         votes: Number(row.votes),

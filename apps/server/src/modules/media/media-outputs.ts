@@ -95,7 +95,7 @@ export function createOutputStore(deps: {
     }
     if (file.kind === 'video' && watermark) {
       wmKey = `${base}/${index}_wm.mp4`;
-      derive(wmKey, () => makeWatermarkedVideo(file.bytes, file, deps.watermarkText), 'video/mp4');
+      derive(wmKey, () => makeWatermarkedVideo(file.bytes, deps.watermarkText), 'video/mp4');
     }
     const settled = await Promise.allSettled(writes);
     const failed = settled.find((r) => r.status === 'rejected');

@@ -82,8 +82,11 @@ export function GenerationDetails({ work }: { work: WorkDetail }) {
     },
     {
       label: t('community.work.settings.style'),
+      // A 3D model has no picture style or frame; its settings carry the defaults only.
       value:
-        str(s.style) && t(`generate.styles.${String(s.style)}`, { defaultValue: String(s.style) }),
+        work.kind !== '3d' && str(s.style)
+          ? t(`generate.styles.${String(s.style)}`, { defaultValue: String(s.style) })
+          : null,
     },
     {
       label: t('community.work.settings.seed'),
@@ -91,7 +94,8 @@ export function GenerationDetails({ work }: { work: WorkDetail }) {
     },
     {
       label: t('community.work.settings.ratio'),
-      value: str(s.ratio) ?? ratioOf(work.media.width, work.media.height),
+      value:
+        work.kind === '3d' ? null : (str(s.ratio) ?? ratioOf(work.media.width, work.media.height)),
     },
     {
       label: t('community.work.settings.size'),
