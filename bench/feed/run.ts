@@ -230,9 +230,11 @@ await pool.query('vacuum analyze');
 
 const ticket = registered.ticket;
 type Page = { code: number; result: { data: { liked: boolean }[]; next_cursor: string | null } };
+// A full page of 24 cards, checked without parsing every answer (the client shares the CPUs).
 const feedCheck = (body: string) => {
-  const page = JSON.parse(body) as Page;
-  if (page.code !== 0 || page.result.data.length !== 24) throw new Error(body.slice(0, 300));
+  if (!body.startsWith('{"code":0,') || body.split('"work_id":').length !== 25) {
+    throw new Error(body.slice(0, 300));
+  }
 };
 const explore = (sort: string) => `/prod-api/content/works/explore?sort=${sort}&limit=24`;
 

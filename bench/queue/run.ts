@@ -11,6 +11,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { EngineOutput } from '@lumen/engines/engine';
 import pg from 'pg';
 import sharp from 'sharp';
 import { buildApp } from '../../apps/server/src/app';
@@ -90,10 +91,17 @@ async function product(nsfw: boolean) {
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345' } })
     .png()
     .toBuffer();
-  const output = { kind: 'image', mime: 'image/png', bytes: png, width: 8, height: 8, seed: 1 };
+  const output: EngineOutput = {
+    kind: 'image',
+    mime: 'image/png',
+    bytes: png,
+    width: 8,
+    height: 8,
+    seed: 1,
+  };
   const drainOne = async (workerId: string) => {
     const task = await app.services.queue.claim({ workerId, engines: ['local'], taskTypes: null });
-    if (task) await app.services.queue.complete(task.id, workerId, [output] as never);
+    if (task) await app.services.queue.complete(task.id, workerId, [output]);
   };
   // One client's submit, claim and complete, after a first one has warmed every path up.
   const [first] = tickets;
@@ -112,7 +120,7 @@ async function product(nsfw: boolean) {
       });
     }),
     complete: await roundTrips(() =>
-      app.services.queue.complete(claimed!.id, 'bench-count', [output] as never),
+      app.services.queue.complete(claimed!.id, 'bench-count', [output]),
     ),
   };
   const latencies: number[] = [];
@@ -144,7 +152,7 @@ async function product(nsfw: boolean) {
             taskTypes: null,
           });
           if (!task) return;
-          await app.services.queue.complete(task.id, workerId, [output] as never);
+          await app.services.queue.complete(task.id, workerId, [output]);
           tasks++;
         }
       }),

@@ -140,8 +140,13 @@ export const adminReviewRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return ok(await review.ban(request.params.id));
+      const admin = await requireAdmin(request);
+      const banned = await review.ban(request.params.id);
+      request.log.info(
+        { userId: banned.user_id, by: admin.id, reason: request.body.reason },
+        'user banned',
+      );
+      return ok(banned);
     },
   );
 };

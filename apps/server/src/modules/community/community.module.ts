@@ -50,7 +50,7 @@ export function createCommunity(deps: CommunityDeps) {
   const campaignsRepository = createCampaignsRepository(db);
   const commentsRepository = createCommentsRepository(db);
   const reportsRepository = createReportsRepository(db);
-  const cards = createWorkCards({ people, media });
+  const cards = createWorkCards({ people, media, clock });
   const coverUrl = async (cover: string) =>
     !cover || /^(https?:)?\//.test(cover) ? cover : media.urlFor(cover);
 

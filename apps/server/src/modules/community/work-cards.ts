@@ -5,6 +5,7 @@ import type {
   WorkKind,
   WorkStatus,
 } from '@lumen/contracts/community';
+import type { Clock } from '../../lib/clock';
 import type { UserRow } from '../auth/auth.schema';
 import type { CommunityMedia, CommunityPeople } from './community.ports';
 import { pageOf } from './cursor';
@@ -12,8 +13,32 @@ import type { CardRow } from './feed.repository';
 
 type CardSource = Omit<CardRow, 'key' | 'votes' | 'voted'> & Partial<Pick<CardRow, 'key'>>;
 
-/** Turns card rows into the API's Work cards: authors in one lookup, media as signed URLs. */
-export function createWorkCards(deps: { people: CommunityPeople; media: CommunityMedia }) {
+/** A signed media URL is served again for this long (it stays valid for an hour). */
+const URL_REUSE_MS = 10 * 60_000;
+const URLS_KEPT = 50_000;
+
+/**
+ * Turns card rows into the API's Work cards: authors in one lookup, media as signed URLs. A
+ * signed URL is reused for a while, so feeds hand out the same address and browsers cache the
+ * image, and a page of 24 cards does not sign 48 URLs each time.
+ */
+export function createWorkCards(deps: {
+  people: CommunityPeople;
+  media: CommunityMedia;
+  clock: Clock;
+}) {
+  const signed = new Map<string, { url: string; until: number }>();
+  async function urlFor(key: string): Promise<string> {
+    const now = deps.clock.now().getTime();
+    const kept = signed.get(key);
+    if (kept && kept.until > now) return kept.url;
+    const url = await deps.media.urlFor(key);
+    signed.delete(key);
+    signed.set(key, { url, until: now + URL_REUSE_MS });
+    if (signed.size > URLS_KEPT) signed.delete(signed.keys().next().value!);
+    return url;
+  }
+
   async function authorsOf(ids: number[]): Promise<Map<number, UserRow>> {
     const users = await deps.people.listByIds(ids);
     return new Map(users.map((u) => [u.id, u]));
@@ -30,8 +55,8 @@ export function createWorkCards(deps: { people: CommunityPeople; media: Communit
   }
 
   async function toWork(row: CardSource, users: Map<number, UserRow>): Promise<Work> {
-    const url = await deps.media.urlFor(row.mediaKey);
-    const thumb = row.thumbKey ? await deps.media.urlFor(row.thumbKey) : null;
+    const url = await urlFor(row.mediaKey);
+    const thumb = row.thumbKey ? await urlFor(row.thumbKey) : null;
     return {
       work_id: String(row.id),
       kind: row.kind as WorkKind,
@@ -75,11 +100,7 @@ export function createWorkCards(deps: { people: CommunityPeople; media: Communit
       return { data: await this.toWorks(page.rows), next_cursor: page.nextCursor };
     },
     thumbOf: async (row: { kind: string; mediaKey: string; thumbKey: string | null }) =>
-      row.thumbKey
-        ? deps.media.urlFor(row.thumbKey)
-        : row.kind === 'image'
-          ? deps.media.urlFor(row.mediaKey)
-          : '',
+      row.thumbKey ? urlFor(row.thumbKey) : row.kind === 'image' ? urlFor(row.mediaKey) : '',
   };
 }
 

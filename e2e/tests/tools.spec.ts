@@ -1,0 +1,88 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readMailCode, uniqueUsername } from '../support/accounts';
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  result: T;
+}
+
+/** A fresh account signed in by e-mail code, stored the way the app's sign-in stores it. */
+async function signIn(page: Page): Promise<string> {
+  const email = `${uniqueUsername('tool')}@example.test`;
+  await page.goto('/studio');
+  await page.request.post('/prod-api/user/captcha', { data: { method: 'email', email } });
+  const captcha = await readMailCode(page.request, email);
+  const answer = await page.request.post('/prod-api/user/login', {
+    data: { loginType: 'email', email, captcha, max_age: 3600 },
+  });
+  const login = (await answer.json()) as Envelope<Record<string, string | number>>;
+  expect(login.code).toBe(0);
+  await page.evaluate((r) => {
+    for (const name of ['ticket', 'refresh_token', 'username', 'nickname', 'avatar'])
+      localStorage.setItem(name, String(r[name]));
+    localStorage.setItem('userId', String(r.id));
+  }, login.result);
+  return String(login.result.ticket);
+}
+
+/** Queues a text-to-image task through the gateway and waits until it is done. */
+async function generateImage(page: Page, ticket: string): Promise<string> {
+  const headers = { authorization: `Bearer ${ticket}` };
+  const submitted = (await (
+    await page.request.post('/api/gw/v3/image/txt2img/async', {
+      headers,
+      data: { prompt: 'a ceramic teapot on a wooden table' },
+    })
+  ).json()) as Envelope<{ task_id: string }>;
+  expect(submitted.code).toBe(0);
+  const taskId = submitted.result.task_id;
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(
+          `/api/gw/v3/image/txt2img/async/results?task_id=${taskId}`,
+          { headers },
+        );
+        return ((await res.json()) as Envelope<{ status: string }>).result.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('done');
+  return taskId;
+}
+
+test.describe('media detail tools', () => {
+  test('remove background: the pay dialog for a free user, a cut-out for a plus one', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const ticket = await signIn(page);
+    const taskId = await generateImage(page, ticket);
+    await page.goto(`/library/item/${taskId}/0?kind=image&type=txt2img`);
+
+    const removeBackground = page.getByRole('button', { name: 'Remove background' });
+    await removeBackground.click();
+    await expect(
+      page.getByText('This feature is available to subscribed users only').first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/library/item/${taskId}/0`));
+    await page.keyboard.press('Escape');
+
+    // The three-day Plus trial (grade 2) opens background removal.
+    const trial = await page.request.post('/prod-api/trade/v1/trial/claim', {
+      headers: { authorization: `Bearer ${ticket}` },
+    });
+    expect(((await trial.json()) as Envelope<unknown>).code).toBe(0);
+    await page.reload();
+    await removeBackground.click();
+    await expect(page).toHaveURL(/\/library\/item\/[0-9a-f-]+\/0\?kind=image&type=remove_bg/);
+    await expect(page).not.toHaveURL(new RegExp(taskId));
+    // Queued or working first, then the cut-out with its details.
+    await expect(page.getByText('Background removal').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download PNG' })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(page.getByRole('button', { name: 'Remove background' })).toHaveCount(0);
+  });
+});
