@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readMailCode, uniqueUsername } from '../support/accounts';
+import { readMailCode, topBar, uniqueUsername } from '../support/accounts';
 
 interface Envelope<T> {
   code: number;
@@ -11,19 +11,35 @@ interface Envelope<T> {
 async function signIn(page: Page): Promise<string> {
   const email = `${uniqueUsername('tool')}@example.test`;
   await page.goto('/studio');
-  await page.request.post('/prod-api/user/captcha', { data: { method: 'email', email } });
+  const sent = await page.request.post('/prod-api/user/captcha', {
+    data: { method: 'email', email, purpose: 'login' },
+  });
+  expect(((await sent.json()) as Envelope<unknown>).code).toBe(0);
   const captcha = await readMailCode(page.request, email);
   const answer = await page.request.post('/prod-api/user/login', {
     data: { loginType: 'email', email, captcha, max_age: 3600 },
   });
-  const login = (await answer.json()) as Envelope<Record<string, string | number>>;
+  const login = (await answer.json()) as Envelope<{
+    id: number;
+    username: string;
+    nickname: string;
+    avatar: string;
+    ticket: string;
+    refresh_token: string;
+  }>;
   expect(login.code).toBe(0);
   await page.evaluate((r) => {
-    for (const name of ['ticket', 'refresh_token', 'username', 'nickname', 'avatar'])
-      localStorage.setItem(name, String(r[name]));
+    localStorage.setItem('ticket', r.ticket);
+    localStorage.setItem('refresh_token', r.refresh_token);
+    localStorage.setItem('username', r.username);
+    localStorage.setItem('nickname', r.nickname);
     localStorage.setItem('userId', String(r.id));
+    localStorage.setItem('avatar', r.avatar);
   }, login.result);
-  return String(login.result.ticket);
+  // The reload lets start-up restore the session, so guarded pages (the library) know the user.
+  await page.reload();
+  await expect(topBar(page).getByRole('button', { name: /Account menu/ })).toBeVisible();
+  return login.result.ticket;
 }
 
 /** Queues a text-to-image task through the gateway and waits until it is done. */

@@ -90,6 +90,17 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Action routes (like, approve, claim…) take no body; clients often still send a JSON
+  // content type with an empty body, which is "no body", not malformed JSON.
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, body, done);
+  });
 
   const getVersion = createVersionReader({
     configured: config.appVersion,

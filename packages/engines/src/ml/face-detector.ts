@@ -68,7 +68,7 @@ async function toRgb(image: Buffer): Promise<{ rgb: Buffer; width: number; heigh
 
 /**
  * Creates a detector for the portrait checks (spec §5: lip sync and character video need a
- * clear portrait). The tiny face detector takes ~100 ms per picture on a 2-core CPU.
+ * clear portrait). The tiny face detector takes 100–150 ms per picture on a 2-core CPU.
  */
 export function createFaceDetector(options: FaceDetectorOptions = {}): FaceDetector {
   const minScore = options.minScore ?? 0.5;

@@ -8,6 +8,10 @@ import {
   type TaskState,
 } from '@lumen/contracts/tasks';
 import { taskTypeDefinitions, type TaskType } from '@lumen/contracts/task-types';
+import {
+  LOCAL_PREVIEW_ENGINE_LABEL,
+  localPreviewTaskTypes,
+} from '@lumen/engines/local/local-engine';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../lib/event-bus';
@@ -83,7 +87,11 @@ export function createGenerationService(deps: GenerationDeps) {
       progress: task.progress,
       queue_position: await repository.queuePosition(task, clock.now()),
       cost: task.status === 'done' ? task.captured : task.cost,
-      engine: task.engine === 'local' ? 'local-preview' : task.engine,
+      // The local engine's generative kinds are drawn previews; its tools run real models.
+      engine:
+        task.engine === 'local' && localPreviewTaskTypes.includes(task.taskType as TaskType)
+          ? LOCAL_PREVIEW_ENGINE_LABEL
+          : task.engine,
       error: task.errorMessage,
       created_at: task.createdAt.toISOString(),
       prompt: task.isPrivate ? '' : task.settings.prompt,

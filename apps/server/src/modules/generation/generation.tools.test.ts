@@ -104,6 +104,8 @@ describe('background removal', () => {
     expect(submitted.result.cost).toBe(1);
     const done = await waitForFinal(ticket, REMOVE_BG, submitted.result.task_id);
     expect(done.task_status).toBe(1);
+    // A real model, not a drawn preview.
+    expect(done.engine).toBe('local');
     expect(done.sub_task_results).toHaveLength(1);
     const png = await fetchBytes(done.sub_task_results[0].url);
     const meta = await sharp(png).metadata();

@@ -23,6 +23,9 @@ export interface LibraryItem {
 /** The engine that draws locally, without a model; its outputs are labelled as previews. */
 export const LOCAL_PREVIEW_ENGINE = 'local-preview';
 
+/** Tools that transform one picture: no prompt to show, no seed or settings to reuse. */
+export const PICTURE_TOOL_TASK_TYPES: ReadonlySet<string> = new Set(['remove_bg', 'upscale']);
+
 function outputKey(sub: TaskResult['sub_task_results'][number]): string | null {
   return sub.image ?? sub.video ?? sub.model ?? null;
 }

@@ -27,7 +27,12 @@ import { Link, useNavigate } from 'react-router';
 import { openPublishDialog } from '../../../shared/session/publish-dialog-store';
 import { downloadMedia } from '../api/download-media';
 import { useRemoveBackground } from '../api/remove-background';
-import { LOCAL_PREVIEW_ENGINE, ratioOf, studioPath } from '../library-items';
+import {
+  LOCAL_PREVIEW_ENGINE,
+  PICTURE_TOOL_TASK_TYPES,
+  ratioOf,
+  studioPath,
+} from '../library-items';
 import type { LibraryKind } from '../library-kinds';
 
 type Output = TaskResult['sub_task_results'][number];
@@ -72,6 +77,7 @@ export function MediaInfo({
   };
   const ratio = ratioOf(output.width, output.height);
   const preview = task.engine === LOCAL_PREVIEW_ENGINE;
+  const tool = PICTURE_TOOL_TASK_TYPES.has(task.task_type);
 
   const download = async () => {
     setDownloading(true);
@@ -98,40 +104,42 @@ export function MediaInfo({
           ) : null}
         </Group>
 
-        <Stack gap={4}>
-          <Group justify="space-between" gap="xs">
-            <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-              {t('library.detail.prompt')}
-            </Text>
-            {task.prompt ? (
-              <CopyButton value={task.prompt}>
-                {({ copied, copy }) => (
-                  <Tooltip
-                    label={t(copied ? 'library.detail.copied' : 'library.detail.copy')}
-                    withArrow
-                  >
-                    <ActionIcon
-                      variant="subtle"
-                      color={copied ? 'teal' : 'gray'}
-                      size="sm"
-                      onClick={copy}
-                      aria-label={t('library.detail.copy')}
+        {tool ? null : (
+          <Stack gap={4}>
+            <Group justify="space-between" gap="xs">
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                {t('library.detail.prompt')}
+              </Text>
+              {task.prompt ? (
+                <CopyButton value={task.prompt}>
+                  {({ copied, copy }) => (
+                    <Tooltip
+                      label={t(copied ? 'library.detail.copied' : 'library.detail.copy')}
+                      withArrow
                     >
-                      {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            ) : null}
-          </Group>
-          <Text
-            size="sm"
-            c={task.prompt ? undefined : 'dimmed'}
-            fs={task.prompt ? undefined : 'italic'}
-          >
-            {task.prompt || t('library.detail.privatePrompt')}
-          </Text>
-        </Stack>
+                      <ActionIcon
+                        variant="subtle"
+                        color={copied ? 'teal' : 'gray'}
+                        size="sm"
+                        onClick={copy}
+                        aria-label={t('library.detail.copy')}
+                      >
+                        {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </CopyButton>
+              ) : null}
+            </Group>
+            <Text
+              size="sm"
+              c={task.prompt ? undefined : 'dimmed'}
+              fs={task.prompt ? undefined : 'italic'}
+            >
+              {task.prompt || t('library.detail.privatePrompt')}
+            </Text>
+          </Stack>
+        )}
 
         <Divider />
         <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
@@ -198,24 +206,28 @@ export function MediaInfo({
               {t('library.detail.removeBackground')}
             </Button>
           ) : null}
-          <Button
-            component={Link}
-            to={studioPath(kind, { prompt: task.prompt, seed: output.seed, ratio })}
-            variant="light"
-            radius="xl"
-            leftSection={<IconSeeding size={16} />}
-          >
-            {t('library.detail.reuseSeed')}
-          </Button>
-          <Button
-            component={Link}
-            to={studioPath(kind, { prompt: task.prompt, ratio })}
-            variant="default"
-            radius="xl"
-            leftSection={<IconRefresh size={16} />}
-          >
-            {t('library.detail.recreate')}
-          </Button>
+          {tool ? null : (
+            <>
+              <Button
+                component={Link}
+                to={studioPath(kind, { prompt: task.prompt, seed: output.seed, ratio })}
+                variant="light"
+                radius="xl"
+                leftSection={<IconSeeding size={16} />}
+              >
+                {t('library.detail.reuseSeed')}
+              </Button>
+              <Button
+                component={Link}
+                to={studioPath(kind, { prompt: task.prompt, ratio })}
+                variant="default"
+                radius="xl"
+                leftSection={<IconRefresh size={16} />}
+              >
+                {t('library.detail.recreate')}
+              </Button>
+            </>
+          )}
         </Stack>
       </Stack>
     </Card>

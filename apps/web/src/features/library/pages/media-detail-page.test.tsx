@@ -106,6 +106,21 @@ describe('media detail page', () => {
     expect(router.state.location.pathname).toBe(`/library/item/${WORK}/0`);
   });
 
+  it('shows a cut-out without a prompt or seed to reuse', async () => {
+    api.on('GET', '/api/gw/v3/image/remove_bg/async/results', {
+      result: task({ task_id: CUT, task_type: 'remove_bg', engine: 'local', prompt: '' }),
+    });
+    renderRoutes(routes, `/library/item/${CUT}/0?kind=image&type=remove_bg`);
+    expect(await screen.findByRole('button', { name: 'Download PNG' })).toBeInTheDocument();
+    expect(screen.getByText('Background removal')).toBeInTheDocument();
+    for (const name of ['Reuse seed', 'Recreate', 'Remove background']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+      expect(screen.queryByRole('link', { name })).toBeNull();
+    }
+    expect(screen.queryByText('Prompt')).toBeNull();
+    expect(screen.queryByText('Preview')).toBeNull();
+  });
+
   it('says why a task ended without a result', async () => {
     api.on('GET', '/api/gw/v3/image/txt2img/async/results', {
       result: task({ status: 'flagged', task_status: 4, sub_task_results: [] }),
