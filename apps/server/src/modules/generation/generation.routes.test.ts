@@ -74,6 +74,8 @@ describe('text to image through the async gateway', () => {
     });
     expect(submitted.code).toBe(0);
     expect(submitted.result).toMatchObject({ cost: 2, queue_position: expect.any(Number) });
+    // Counted at submit: the new task is queued, so it is at least first in line.
+    expect(submitted.result.queue_position).toBeGreaterThanOrEqual(1);
 
     const done = await waitForFinal(ticket, submitted.result.task_id);
     expect(done.engine).toBe('local-preview');

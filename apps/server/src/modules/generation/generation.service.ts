@@ -180,9 +180,6 @@ export function createGenerationService(deps: GenerationDeps) {
           updatedAt: now,
         });
       });
-      // The queue position is counted when the client asks for the task (results, history),
-      // not here: counting the queue on every submit costs a scan while the queue is long,
-      // and the number is stale by the first poll anyway. 0 means "not counted yet".
       deps.events.publish(userId, {
         type: 'task',
         data: { task_id: task.id, status: task.status, progress: task.progress },
@@ -190,7 +187,7 @@ export function createGenerationService(deps: GenerationDeps) {
       return {
         task_id: task.id,
         cost: task.cost,
-        queue_position: 0,
+        queue_position: await repository.queuePosition(task, clock.now()),
         estimated_wait_min: decision.waitMin,
       };
     },
