@@ -452,7 +452,8 @@ export const noticePollingResultSchema = z.object({
 const allValue = z.union([z.literal(-1), z.literal('-1')]);
 /**
  * `POST /capi/notify/queryNotifyList` (spec §7: pageNo 0, pageSize 10, status 0, notifyType -1).
- * `pageNo` is zero-based; -1 means "all" for `status` and `notifyType`.
+ * Pages count from 1; `pageNo` 0 (what the spec's first call sends) is the first page too, so
+ * clients of either convention get page one. -1 means "all" for `status` and `notifyType`.
  */
 export const queryNotifyListBodySchema = z.object({
   pageNo: z.coerce.number().int().min(0).max(10_000).default(0),

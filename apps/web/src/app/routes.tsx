@@ -5,6 +5,9 @@ import { FeedbackPage } from '../features/accounts/pages/feedback-page';
 import { ProfilePage } from '../features/accounts/pages/profile-page';
 import { SettingsPage } from '../features/accounts/pages/settings-page';
 import { AdminHomePage } from '../features/admin/admin-home-page';
+import { BroadcastPage } from '../features/admin/pages/broadcast-page';
+import { CampaignsAdminPage } from '../features/admin/pages/campaigns-admin-page';
+import { CirclesAdminPage } from '../features/admin/pages/circles-admin-page';
 import { ReviewPage } from '../features/admin/pages/review-page';
 import { ClipPage } from '../features/clip/clip-page';
 import { CampaignPage } from '../features/community/pages/campaign-page';
@@ -193,6 +196,21 @@ export const routes: RouteObject[] = [
             path: '/admin/review',
             element: <ReviewPage />,
             handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.review.title' }),
+          },
+          {
+            path: '/admin/circles',
+            element: <CirclesAdminPage />,
+            handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.circles.title' }),
+          },
+          {
+            path: '/admin/campaigns',
+            element: <CampaignsAdminPage />,
+            handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.campaigns.title' }),
+          },
+          {
+            path: '/admin/notifications',
+            element: <BroadcastPage />,
+            handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.broadcast.title' }),
           },
           // Account pages have no sidebar entry; their own page key leaves none highlighted.
           {

@@ -154,6 +154,14 @@ describe('the community contract', () => {
       pageSize: 10,
     });
     expect(fanInbox.result.total).toBe(0);
+    // Pages count from 1, and page 0 (the spec's first call) is page one as well.
+    const page = (pageNo: number) =>
+      call('POST', '/capi/notify/queryNotifyList', owner.ticket, { pageNo, pageSize: 2 });
+    const [page0, page1, page2] = await Promise.all([page(0), page(1), page(2)]);
+    expect(page1.result.resultList).toHaveLength(2);
+    expect(page0.result.resultList).toEqual(page1.result.resultList);
+    expect(page2.result.resultList).toHaveLength(1);
+    expect(page2.result.resultList[0].id).not.toBe(page1.result.resultList[1].id);
 
     const poll = await call('GET', '/prod-api/user/notice/polling?timestamp=0', owner.ticket);
     expect(poll.result.unread).toMatchObject({ interactive: 2, system: 1, total: 3 });

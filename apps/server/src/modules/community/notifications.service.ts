@@ -170,7 +170,7 @@ export function createNotificationsService(deps: {
       return item;
     },
 
-    /** `POST /capi/notify/queryNotifyList`: zero-based pages, newest first. */
+    /** `POST /capi/notify/queryNotifyList`: pages from 1 (0 is page one too), newest first. */
     async list(userId: number, body: QueryNotifyListBody, lang: Language) {
       const status = body.status === 0 ? false : body.status === 1 ? true : undefined;
       const notifyType = notifyTypes.find((t) => t === body.notifyType);
@@ -178,7 +178,7 @@ export function createNotificationsService(deps: {
         userId,
         ...(status === undefined ? {} : { read: status }),
         ...(notifyType ? { notifyType } : {}),
-        offset: body.pageNo * body.pageSize,
+        offset: Math.max(body.pageNo - 1, 0) * body.pageSize,
         limit: body.pageSize,
       });
       return { total, resultList: await render(rows, lang) };

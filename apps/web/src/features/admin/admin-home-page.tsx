@@ -3,10 +3,20 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-const sections = ['users', 'moderation', 'engines', 'campaigns'] as const;
+const sections = [
+  'moderation',
+  'circles',
+  'campaigns',
+  'notifications',
+  'users',
+  'engines',
+] as const;
 /** Sections that have their page; the others arrive with the feature they administer. */
 const pages: Partial<Record<(typeof sections)[number], string>> = {
   moderation: '/admin/review',
+  circles: '/admin/circles',
+  campaigns: '/admin/campaigns',
+  notifications: '/admin/notifications',
 };
 
 /** The admin area's entry. */
@@ -20,7 +30,7 @@ export function AdminHomePage() {
         </Title>
         <Text c="dimmed">{t('admin.subtitle')}</Text>
       </Stack>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
         {sections.map((section) => {
           const to = pages[section];
           return (

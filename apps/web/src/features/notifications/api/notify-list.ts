@@ -18,7 +18,7 @@ import { notificationKeys } from './notification-keys';
 export const NOTIFY_PAGE_SIZE = 20;
 type NotifyPage = z.infer<typeof queryNotifyListResultSchema> & { pageNo: number };
 
-/** `POST /capi/notify/queryNotifyList`: one tab's notifications, newest first (pageNo from 0). */
+/** `POST /capi/notify/queryNotifyList`: one tab's notifications, newest first (pages from 1). */
 export function useNotifyList(type: NotifyType, enabled = true) {
   const viewer = useSession((s) => s.user?.userId ?? '');
   return useInfiniteQuery({
@@ -31,9 +31,9 @@ export function useNotifyList(type: NotifyType, enabled = true) {
       )),
       pageNo: pageParam,
     }),
-    initialPageParam: 0,
+    initialPageParam: 1,
     getNextPageParam: (last) =>
-      (last.pageNo + 1) * NOTIFY_PAGE_SIZE < last.total ? last.pageNo + 1 : undefined,
+      last.pageNo * NOTIFY_PAGE_SIZE < last.total ? last.pageNo + 1 : undefined,
     enabled: enabled && viewer !== '',
   });
 }

@@ -87,7 +87,7 @@ describe('NotificationBell', () => {
     expect(screen.getByRole('tab', { name: 'Official' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Notice' })).toBeInTheDocument();
     expect(api.requests('POST', listPath)[0]?.body).toMatchObject({
-      pageNo: 0,
+      pageNo: 1,
       notifyType: 'interactive',
     });
 
