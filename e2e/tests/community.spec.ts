@@ -161,4 +161,28 @@ test.describe('community', () => {
       360,
     );
   });
+
+  test('an admin creates a circle and it shows on /circles', async ({ page }) => {
+    const name = `Tide pools ${uniqueUsername('c').slice(-6)}`;
+    await signInByEmail(page, ADMIN_EMAIL);
+    await page.goto('/admin');
+    await page
+      .locator('.mantine-Card-root')
+      .filter({ has: page.getByRole('heading', { name: 'Circles' }) })
+      .getByRole('link', { name: 'Open' })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/circles$/);
+    await page.getByRole('button', { name: 'New circle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New circle' });
+    await dialog.getByRole('button', { name: 'Create circle' }).click();
+    await expect(dialog.getByText('Give the circle a name.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Rock pools at low tide');
+    await dialog.getByRole('button', { name: 'Create circle' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+
+    await page.goto('/circles');
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
+  });
 });
