@@ -300,6 +300,12 @@ export const campaignPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
 });
+/** Admins also see campaigns whose entry period has not started ('upcoming'), or all at once. */
+export const adminCampaignStatuses = ['upcoming', ...campaignStatuses, 'all'] as const;
+export type AdminCampaignStatus = (typeof adminCampaignStatuses)[number];
+export const adminCampaignPageQuerySchema = campaignPageQuerySchema.extend({
+  status: z.enum(adminCampaignStatuses).default('all'),
+});
 export const campaignPageSchema = z.object({
   list: z.array(campaignSchema),
   total_count: z.number().int(),

@@ -14,8 +14,15 @@ import type { Toggled } from './social.repository';
 export type CampaignListRow = CampaignRow & { entryCount: number };
 
 /** Which campaigns are in a status at `now` (the dates decide; nothing is stored). */
-export function statusCondition(status: CampaignStatus | 'visible', now: Date): SQL {
+export function statusCondition(
+  status: CampaignStatus | 'visible' | 'upcoming' | 'all',
+  now: Date,
+): SQL {
   switch (status) {
+    case 'all':
+      return sql`true`;
+    case 'upcoming':
+      return gt(campaigns.entryStartsAt, now);
     case 'visible':
       return lte(campaigns.entryStartsAt, now);
     case 'entry':

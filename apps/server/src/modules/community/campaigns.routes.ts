@@ -1,4 +1,5 @@
 import {
+  adminCampaignPageQuerySchema,
   campaignDotSchema,
   campaignEntriesQuerySchema,
   campaignEntryPageSchema,
@@ -177,6 +178,22 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
       },
     });
   }
+
+  app.get(
+    '/prod-api/admin/campaigns',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Campaigns for admins, including those whose entry period has not started',
+        querystring: adminCampaignPageQuerySchema,
+        response: { 200: envelopeSchema(campaignPageSchema) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return ok(await community.campaigns.adminPage(request.query));
+    },
+  );
 
   app.post(
     '/prod-api/admin/campaigns',

@@ -1,4 +1,5 @@
 import type {
+  AdminCampaignStatus,
   Campaign,
   CampaignEntry,
   CampaignStatus,
@@ -125,6 +126,19 @@ export function createCampaignsService(deps: {
       );
       return {
         list: await Promise.all(rows.map((r) => present(r, viewerId))),
+        total_count: total,
+      };
+    },
+
+    /** Admin list: like `page`, plus campaigns that have not opened yet ('upcoming', 'all'). */
+    async adminPage(q: { status: AdminCampaignStatus; page: number; page_size: number }) {
+      const { rows, total } = await campaigns.page(
+        statusCondition(q.status, clock.now()),
+        (q.page - 1) * q.page_size,
+        q.page_size,
+      );
+      return {
+        list: await Promise.all(rows.map((r) => present(r, null))),
         total_count: total,
       };
     },

@@ -65,6 +65,15 @@ describe('campaign lifecycle', () => {
       last_seen: 0,
       dot: false,
     });
+    // Admins see it ahead of its start, to edit it; others may not use the admin list.
+    const adminList = async (status: string, ticket: string) =>
+      call('GET', `/prod-api/admin/campaigns?status=${status}&page=1&page_size=10`, ticket);
+    const upcoming = await adminList('upcoming', u.ops!.ticket);
+    expect(upcoming.result.list.map((c: Json) => c.cmp_id)).toEqual([cmpId]);
+    expect(upcoming.result.total_count).toBe(1);
+    expect((await adminList('all', u.ops!.ticket)).result.total_count).toBe(1);
+    expect((await adminList('entry', u.ops!.ticket)).result.total_count).toBe(0);
+    expect((await adminList('all', u.ann!.ticket)).code).toBe(1003);
 
     clock.advance(15 * MIN);
     u = await signInAll(['ops', 'ann', 'ben', 'cat']);

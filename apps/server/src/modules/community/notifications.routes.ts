@@ -47,7 +47,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'My notifications, newest first (pageNo from 1, 0 = 1; -1 = all for status and type)',
+        summary:
+          'My notifications, newest first (pageNo from 1, 0 = 1; -1 = all for status and type)',
         body: queryNotifyListBodySchema,
         response: { 200: envelopeSchema(queryNotifyListResultSchema) },
       },

@@ -1,13 +1,15 @@
 import {
   broadcastResultSchema,
+  campaignPageSchema,
   campaignSchema,
+  type AdminCampaignStatus,
   circleSchema,
   type CreateCampaignBody,
   type UpdateCampaignBody,
 } from '@lumen/contracts/community';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../shared/api/client';
+import { api, apiRequest } from '../../../shared/api/client';
 import { communityKeys } from '../../community/api/query-keys';
 import { notificationKeys } from '../../notifications/api/notification-keys';
 
@@ -69,6 +71,19 @@ export function useDeleteCircle() {
       // Works drop the deleted circle from their `circle_ids`.
       void queryClient.invalidateQueries({ queryKey: communityKeys.feeds });
     },
+  });
+}
+
+/** `GET /prod-api/admin/campaigns`: every campaign by status, including those not open yet. */
+export function useAdminCampaigns(status: AdminCampaignStatus, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: ['community', 'campaigns', 'admin', status, page],
+    queryFn: () =>
+      api.get('/prod-api/admin/campaigns', {
+        query: { status, page, page_size: pageSize },
+        schema: campaignPageSchema,
+      }),
+    placeholderData: (previous) => previous,
   });
 }
 

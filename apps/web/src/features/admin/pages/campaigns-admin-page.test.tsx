@@ -8,7 +8,7 @@ import { signInTestUser } from '../../../test/session';
 import { workFixture } from '../../community/test/work-fixture';
 import { CampaignsAdminPage } from './campaigns-admin-page';
 
-const listPath = '/prod-api/content/campaign';
+const listPath = '/prod-api/admin/campaigns';
 const createPath = '/prod-api/admin/campaigns';
 
 function campaignFixture(overrides: Partial<Campaign> = {}): Campaign {

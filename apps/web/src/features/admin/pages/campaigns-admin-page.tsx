@@ -1,7 +1,7 @@
 import {
-  campaignStatuses,
+  adminCampaignStatuses,
+  type AdminCampaignStatus,
   type Campaign,
-  type CampaignStatus,
   type CreateCampaignBody,
   type Work,
 } from '@lumen/contracts/community';
@@ -24,13 +24,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../shared/ui/toast';
-import {
-  CAMPAIGNS_PAGE_SIZE,
-  useCampaignEntries,
-  useCampaigns,
-} from '../../community/api/campaigns';
+import { CAMPAIGNS_PAGE_SIZE, useCampaignEntries } from '../../community/api/campaigns';
 import { campaignStatusColors } from '../../community/campaign-dates';
-import { useSaveCampaign, useSetCampaignResults } from '../api/manage';
+import { useAdminCampaigns, useSaveCampaign, useSetCampaignResults } from '../api/manage';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { CampaignForm } from '../components/campaign-form';
 import { RankingEditor } from '../components/ranking-editor';
@@ -86,15 +82,20 @@ function RankingSection({ campaign, onDone }: { campaign: Campaign; onDone: () =
 
 function CampaignRow({
   campaign,
+  listedAt,
   onEdit,
   onRank,
 }: {
   campaign: Campaign;
+  /** When the list was fetched: a campaign starting after it is shown as upcoming. */
+  listedAt: number;
   onEdit: () => void;
   onRank: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const judged = campaign.judging === 'judges' && campaign.status !== 'entry';
+  // The API reports a campaign that has not opened yet as 'entry'; admins see it as upcoming.
+  const upcoming = Date.parse(campaign.entry_starts_at) > listedAt;
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap={6}>
@@ -108,11 +109,11 @@ function CampaignRow({
             {campaign.title}
           </Text>
           <Badge
-            color={campaignStatusColors[campaign.status]}
+            color={upcoming ? 'blue' : campaignStatusColors[campaign.status]}
             variant="light"
             style={{ flexShrink: 0 }}
           >
-            {t(`admin.campaigns.statuses.${campaign.status}`)}
+            {t(`admin.campaigns.statuses.${upcoming ? 'upcoming' : campaign.status}`)}
           </Badge>
         </Group>
         <Group gap={6}>
@@ -163,9 +164,9 @@ function CampaignRow({
 export function CampaignsAdminPage() {
   const { t } = useTranslation();
   const narrow = useMediaQuery('(max-width: 36em)');
-  const [status, setStatus] = useState<CampaignStatus>('entry');
+  const [status, setStatus] = useState<AdminCampaignStatus>('all');
   const [page, setPage] = useState(1);
-  const campaigns = useCampaigns(status, page);
+  const campaigns = useAdminCampaigns(status, page, CAMPAIGNS_PAGE_SIZE);
   const save = useSaveCampaign();
   // undefined: closed; null: creating; a campaign: editing it.
   const [editing, setEditing] = useState<Campaign | null | undefined>(undefined);
@@ -218,10 +219,10 @@ export function CampaignsAdminPage() {
         <SegmentedControl
           value={status}
           onChange={(value) => {
-            setStatus(value as CampaignStatus);
+            setStatus(value as AdminCampaignStatus);
             setPage(1);
           }}
-          data={campaignStatuses.map((value) => ({
+          data={adminCampaignStatuses.map((value) => ({
             value,
             label: t(`admin.campaigns.statuses.${value}`),
           }))}
@@ -246,6 +247,7 @@ export function CampaignsAdminPage() {
             <CampaignRow
               key={campaign.cmp_id}
               campaign={campaign}
+              listedAt={campaigns.dataUpdatedAt}
               onEdit={() => setEditing(campaign)}
               onRank={() => setRanking(campaign)}
             />
