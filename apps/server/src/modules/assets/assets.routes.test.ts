@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { caller, mp4Bytes, solidImage } from '../media/media.fixtures';
+import { caller, playableMp4, solidImage } from '../media/media.fixtures';
 import type { MediaService } from '../media/media.service';
 
 let t: TestApp;
@@ -22,7 +22,7 @@ async function outputs(userId: number, taskId: string, kinds: ('image' | 'video'
     kinds.map(async (kind) =>
       kind === 'image'
         ? { kind, mime: 'image/png', bytes: await solidImage(320, 320, 'png') }
-        : { kind, mime: 'video/mp4', bytes: mp4Bytes() },
+        : { kind, mime: 'video/mp4', bytes: playableMp4() },
     ),
   );
   return (await media.storeOutputs(userId, taskId, files, { watermark: true })).map((o) => o.key);
