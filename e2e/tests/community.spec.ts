@@ -1,55 +1,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { readMailCode, topBar, uniqueUsername } from '../support/accounts';
-
-interface LoginAnswer {
-  code: number;
-  result: {
-    id: number;
-    username: string;
-    nickname: string;
-    avatar: string;
-    ticket: string;
-    refresh_token: string;
-  };
-}
+import { signInThroughApi, topBar, uniqueUsername } from '../support/accounts';
 
 /** The address playwright.config.ts lists in ADMIN_EMAILS. */
 const ADMIN_EMAIL = 'admin@e2e.test';
 
-/**
- * Signs in by e-mail code through the API and stores the session the way the app's sign-in
- * does (features/accounts/session/sign-in.ts); the reload lets start-up restore it, so guarded
- * pages (favorites, admin) know the user.
- */
-async function signInByEmail(page: Page, email: string): Promise<LoginAnswer['result']> {
-  await page.goto('/explore');
-  const sent = await page.request.post('/prod-api/user/captcha', {
-    data: { method: 'email', email, purpose: 'login' },
-  });
-  expect(((await sent.json()) as { code: number }).code).toBe(0);
-  const captcha = await readMailCode(page.request, email);
-  const answer = await page.request.post('/prod-api/user/login', {
-    data: { loginType: 'email', email, captcha, max_age: 3600 },
-  });
-  const login = (await answer.json()) as LoginAnswer;
-  expect(login.code).toBe(0);
-  await page.evaluate((r) => {
-    localStorage.setItem('ticket', r.ticket);
-    localStorage.setItem('refresh_token', r.refresh_token);
-    localStorage.setItem('username', r.username);
-    localStorage.setItem('nickname', r.nickname);
-    localStorage.setItem('userId', String(r.id));
-    localStorage.setItem('avatar', r.avatar);
-  }, login.result);
-  await page.reload();
-  await expect(topBar(page).getByRole('button', { name: /Account menu/ })).toBeVisible();
-  return login.result;
-}
-
 async function newSignedInPage(browser: Browser, email: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const user = await signInByEmail(page, email);
+  const user = await signInThroughApi(page, email);
   return { context, page, user };
 }
 
@@ -68,7 +26,7 @@ test.describe('community', () => {
     const prompt = 'A quiet harbour at dawn, fishing boats, soft mist';
 
     // User A generates an image in the studio and publishes it from the result grid.
-    await signInByEmail(page, `${uniqueUsername('a')}@example.test`);
+    await signInThroughApi(page, `${uniqueUsername('a')}@example.test`);
     await page.goto('/studio/image');
     await page.getByRole('textbox', { name: /Prompt/ }).fill(prompt);
     await page.getByRole('button', { name: 'Generate' }).click();
@@ -164,7 +122,7 @@ test.describe('community', () => {
 
   test('an admin creates a circle and it shows on /circles', async ({ page }) => {
     const name = `Tide pools ${uniqueUsername('c').slice(-6)}`;
-    await signInByEmail(page, ADMIN_EMAIL);
+    await signInThroughApi(page, ADMIN_EMAIL);
     await page.goto('/admin');
     await page
       .locator('.mantine-Card-root')

@@ -1,45 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginDialog, readMailCode, uniqueUsername } from '../support/accounts';
-
-interface LoginAnswer {
-  code: number;
-  result: {
-    id: number;
-    username: string;
-    nickname: string;
-    avatar: string;
-    ticket: string;
-    refresh_token: string;
-  };
-}
-
-/**
- * A fresh account signed in by e-mail code through the API, stored the way the app's sign-in
- * stores it (features/accounts/session/sign-in.ts). Each test gets its own account, since a
- * free account's daily credits cover one video.
- */
-async function signInByEmail(page: Page): Promise<void> {
-  const email = `${uniqueUsername('gen')}@example.test`;
-  await page.goto('/studio');
-  const sent = await page.request.post('/prod-api/user/captcha', {
-    data: { method: 'email', email, purpose: 'login' },
-  });
-  expect(((await sent.json()) as { code: number }).code).toBe(0);
-  const captcha = await readMailCode(page.request, email);
-  const answer = await page.request.post('/prod-api/user/login', {
-    data: { loginType: 'email', email, captcha, max_age: 3600 },
-  });
-  const login = (await answer.json()) as LoginAnswer;
-  expect(login.code).toBe(0);
-  await page.evaluate((r) => {
-    localStorage.setItem('ticket', r.ticket);
-    localStorage.setItem('refresh_token', r.refresh_token);
-    localStorage.setItem('username', r.username);
-    localStorage.setItem('nickname', r.nickname);
-    localStorage.setItem('userId', String(r.id));
-    localStorage.setItem('avatar', r.avatar);
-  }, login.result);
-}
+import { expect, test } from '@playwright/test';
+import { loginDialog, signInThroughApi, uniqueUsername } from '../support/accounts';
 
 test.describe('generation studio', () => {
   test('a visitor may look around, and Generate asks them to sign in', async ({ page }) => {
@@ -53,7 +13,7 @@ test.describe('generation studio', () => {
 
   test('generates images from a prompt and shows them with their actions', async ({ page }) => {
     const prompt = 'A lighthouse on a cliff at golden hour, waves crashing';
-    await signInByEmail(page);
+    await signInThroughApi(page, `${uniqueUsername('gen')}@example.test`);
     await page.goto('/studio/image');
     await page.getByRole('textbox', { name: /Prompt/ }).fill(prompt);
     await expect(page.getByText('Balance: 30 credits')).toBeVisible();
@@ -74,7 +34,7 @@ test.describe('generation studio', () => {
 
   test('generates a 5 s text-to-video clip and plays it', async ({ page }) => {
     test.setTimeout(90_000);
-    await signInByEmail(page);
+    await signInThroughApi(page, `${uniqueUsername('gen')}@example.test`);
     await page.goto('/studio/video');
     await expect(page.getByRole('radio', { name: '5 s' })).toHaveAttribute('aria-checked', 'true');
     await page

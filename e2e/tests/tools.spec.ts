@@ -1,45 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readMailCode, topBar, uniqueUsername } from '../support/accounts';
+import { signInThroughApi, uniqueUsername } from '../support/accounts';
 
 interface Envelope<T> {
   code: number;
   msg: string;
   result: T;
-}
-
-/** A fresh account signed in by e-mail code, stored the way the app's sign-in stores it. */
-async function signIn(page: Page): Promise<string> {
-  const email = `${uniqueUsername('tool')}@example.test`;
-  await page.goto('/studio');
-  const sent = await page.request.post('/prod-api/user/captcha', {
-    data: { method: 'email', email, purpose: 'login' },
-  });
-  expect(((await sent.json()) as Envelope<unknown>).code).toBe(0);
-  const captcha = await readMailCode(page.request, email);
-  const answer = await page.request.post('/prod-api/user/login', {
-    data: { loginType: 'email', email, captcha, max_age: 3600 },
-  });
-  const login = (await answer.json()) as Envelope<{
-    id: number;
-    username: string;
-    nickname: string;
-    avatar: string;
-    ticket: string;
-    refresh_token: string;
-  }>;
-  expect(login.code).toBe(0);
-  await page.evaluate((r) => {
-    localStorage.setItem('ticket', r.ticket);
-    localStorage.setItem('refresh_token', r.refresh_token);
-    localStorage.setItem('username', r.username);
-    localStorage.setItem('nickname', r.nickname);
-    localStorage.setItem('userId', String(r.id));
-    localStorage.setItem('avatar', r.avatar);
-  }, login.result);
-  // The reload lets start-up restore the session, so guarded pages (the library) know the user.
-  await page.reload();
-  await expect(topBar(page).getByRole('button', { name: /Account menu/ })).toBeVisible();
-  return login.result.ticket;
 }
 
 /** Queues a text-to-image task through the gateway and waits until it is done. */
@@ -73,7 +38,7 @@ test.describe('media detail tools', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    const ticket = await signIn(page);
+    const ticket = (await signInThroughApi(page, `${uniqueUsername('tool')}@example.test`)).ticket;
     const taskId = await generateImage(page, ticket);
     await page.goto(`/library/item/${taskId}/0?kind=image&type=txt2img`);
 
