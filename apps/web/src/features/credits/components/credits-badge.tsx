@@ -33,7 +33,9 @@ export function CreditsBadge({ compact = false }: { compact?: boolean }) {
         ) : (
           <Text component="span" fw={700} fz={compact ? 12 : 14} lh={1} className={classes.value}>
             {new Intl.NumberFormat(i18n.language, {
-              notation: credits >= 100_000 ? 'compact' : 'standard',
+              // Phones get "4K" from 1,000 so the top bar fits 360 px; the label keeps the exact sum.
+              notation: credits >= (compact ? 1_000 : 100_000) ? 'compact' : 'standard',
+              maximumFractionDigits: 1,
             }).format(credits)}
           </Text>
         )}
