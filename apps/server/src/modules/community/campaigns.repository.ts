@@ -9,7 +9,7 @@ import {
   works,
   type CampaignRow,
 } from './community.schema';
-import type { Toggled } from './social.repository';
+import { toggleRow, type Toggled } from './toggle-row';
 
 export type CampaignListRow = CampaignRow & { entryCount: number };
 
@@ -116,16 +116,13 @@ export function createCampaignsRepository(db: Database) {
           eq(campaignVotes.workId, workId),
           eq(campaignVotes.userId, userId),
         );
-        const changed = on
-          ? (
-              await tx
-                .insert(campaignVotes)
-                .values({ cmpId, workId, userId, createdAt: now })
-                .onConflictDoNothing()
-                .returning({ id: campaignVotes.workId })
-            ).length === 1
-          : (await tx.delete(campaignVotes).where(mine).returning({ id: campaignVotes.workId }))
-              .length === 1;
+        const changed = await toggleRow(
+          tx,
+          campaignVotes,
+          on,
+          { cmpId, workId, userId, createdAt: now },
+          mine,
+        );
         const entry = and(eq(campaignEntries.cmpId, cmpId), eq(campaignEntries.workId, workId));
         const [row] = changed
           ? await tx

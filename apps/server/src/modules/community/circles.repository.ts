@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { circleMembers, circles, works, type CircleRow } from './community.schema';
-import type { Toggled } from './social.repository';
+import { toggleRow, type Toggled } from './toggle-row';
 
 export type CircleListRow = CircleRow & { workCount: number; joined: boolean };
 
@@ -61,20 +61,13 @@ export function createCirclesRepository(db: Database) {
     },
     async toggleMember(circleId: number, userId: number, on: boolean, now: Date): Promise<Toggled> {
       return db.transaction(async (tx) => {
-        const changed = on
-          ? (
-              await tx
-                .insert(circleMembers)
-                .values({ circleId, userId, createdAt: now })
-                .onConflictDoNothing()
-                .returning({ id: circleMembers.circleId })
-            ).length === 1
-          : (
-              await tx
-                .delete(circleMembers)
-                .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)))
-                .returning({ id: circleMembers.circleId })
-            ).length === 1;
+        const changed = await toggleRow(
+          tx,
+          circleMembers,
+          on,
+          { circleId, userId, createdAt: now },
+          and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)),
+        );
         const [row] = changed
           ? await tx
               .update(circles)

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { commentLikes, comments, works, type CommentRow } from './community.schema';
-import type { Toggled } from './social.repository';
+import { toggleRow, type Toggled } from './toggle-row';
 
 export type CommentListRow = CommentRow & { liked: boolean; key: [string, number] };
 
@@ -153,20 +153,13 @@ export function createCommentsRepository(db: Database) {
       now: Date,
     ): Promise<Toggled> {
       return db.transaction(async (tx) => {
-        const changed = on
-          ? (
-              await tx
-                .insert(commentLikes)
-                .values({ userId, commentId, createdAt: now })
-                .onConflictDoNothing()
-                .returning({ id: commentLikes.commentId })
-            ).length === 1
-          : (
-              await tx
-                .delete(commentLikes)
-                .where(and(eq(commentLikes.userId, userId), eq(commentLikes.commentId, commentId)))
-                .returning({ id: commentLikes.commentId })
-            ).length === 1;
+        const changed = await toggleRow(
+          tx,
+          commentLikes,
+          on,
+          { userId, commentId, createdAt: now },
+          and(eq(commentLikes.userId, userId), eq(commentLikes.commentId, commentId)),
+        );
         const [row] = changed
           ? await tx
               .update(comments)

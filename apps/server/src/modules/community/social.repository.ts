@@ -1,9 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { communityUserStats, follows, workFavorites, workLikes, works } from './community.schema';
-
-/** What a toggle did: whether a row was added or removed, and the counter afterwards. */
-export type Toggled = { changed: boolean; count: number };
+import { toggleRow, type Toggled } from './toggle-row';
 
 /**
  * Likes, favorites and follows. Each toggle is one transaction: insert … on conflict do
@@ -21,20 +19,13 @@ export function createSocialRepository(db: Database) {
     now: Date,
   ): Promise<Toggled> {
     return db.transaction(async (tx) => {
-      const changed = on
-        ? (
-            await tx
-              .insert(table)
-              .values({ userId, workId, createdAt: now })
-              .onConflictDoNothing()
-              .returning({ id: table.workId })
-          ).length === 1
-        : (
-            await tx
-              .delete(table)
-              .where(and(eq(table.userId, userId), eq(table.workId, workId)))
-              .returning({ id: table.workId })
-          ).length === 1;
+      const changed = await toggleRow(
+        tx,
+        table,
+        on,
+        { userId, workId, createdAt: now },
+        and(eq(table.userId, userId), eq(table.workId, workId)),
+      );
       if (changed) {
         const [row] = await tx
           .update(works)
@@ -91,16 +82,13 @@ export function createSocialRepository(db: Database) {
     ): Promise<Toggled> {
       return db.transaction(async (tx) => {
         const pair = and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId));
-        const changed = on
-          ? (
-              await tx
-                .insert(follows)
-                .values({ followerId, followeeId, createdAt: now })
-                .onConflictDoNothing()
-                .returning({ id: follows.followeeId })
-            ).length === 1
-          : (await tx.delete(follows).where(pair).returning({ id: follows.followeeId })).length ===
-            1;
+        const changed = await toggleRow(
+          tx,
+          follows,
+          on,
+          { followerId, followeeId, createdAt: now },
+          pair,
+        );
         if (changed) await moveFollowCounters(tx, followerId, followeeId, on ? 1 : -1);
         const [stats] = await tx
           .select({ count: communityUserStats.followersCount })
