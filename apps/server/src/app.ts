@@ -162,7 +162,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       });
   const store: ObjectStore = config.media.s3 ? createS3ObjectStore(config.media.s3) : localStore!;
   const billing = createBillingService({ repository: createBillingRepository(database.db), clock });
-  const creditsRepository = createCreditsRepository(database.db);
+  const creditsRepository = createCreditsRepository(database.db, clock);
   const ledger = createLedgerService({ repository: creditsRepository, clock });
   const credits = createCreditsService({
     ledger,
@@ -216,7 +216,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   app.addHook('onClose', async () => {
     if ('close' in events && typeof events.close === 'function') await events.close();
   });
-  const generationRepository = createGenerationRepository(database.db);
+  const generationRepository = createGenerationRepository(database.db, clock);
   // The model loads on the first portrait check, not at start-up.
   const detectFaces = createFaceDetector();
   const generation = createGenerationService({

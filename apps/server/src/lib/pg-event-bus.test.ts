@@ -15,4 +15,24 @@ describe.skipIf(!url)('events across API nodes (PostgreSQL LISTEN/NOTIFY)', () =
     await nodeB.close();
     expect(errors).toEqual([]);
   });
+
+  it('delivers a burst of events in order, repeats included', async () => {
+    const errors: Error[] = [];
+    const nodeA = await createPgEventBus(url!, (e) => errors.push(e));
+    const nodeB = await createPgEventBus(url!, (e) => errors.push(e));
+    const progress = [10, 20, 20, 30, 10, 40, ...Array.from({ length: 94 }, (_, i) => i)];
+    const received: unknown[] = [];
+    const all = new Promise<void>((resolve) =>
+      nodeB.subscribe(7, (event) => {
+        received.push(event.data.progress);
+        if (received.length === progress.length) resolve();
+      }),
+    );
+    for (const p of progress) nodeA.publish(7, { type: 'task', data: { progress: p } });
+    await all;
+    expect(received).toEqual(progress);
+    await nodeA.close();
+    await nodeB.close();
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { createCoalescer } from './coalesce';
 import { createLocalEventBus, type EventBus, type UserEvent } from './event-bus';
 
 const CHANNEL = 'lumen_user_events';
@@ -26,11 +27,25 @@ export async function createPgEventBus(url: string, onError: (err: Error) => voi
       onError(err as Error);
     }
   });
+  let seq = 0;
+  // Events published while a NOTIFY is on its way leave together in the next one, in order.
+  const notify = createCoalescer<string, void>({
+    maxBatch: 500,
+    async run(payloads) {
+      await notifier.query(
+        'select pg_notify($1, p) from unnest($2::text[]) with ordinality as t(p, n) order by n',
+        [CHANNEL, payloads],
+      );
+      return payloads.map(() => ({ ok: true, value: undefined }));
+    },
+  });
   const bus: EventBus & { close(): Promise<void> } = {
     publish(userId, event) {
-      const payload = JSON.stringify({ userId, event });
+      // The sequence number keeps two equal events of one batch apart: PostgreSQL delivers
+      // identical payloads of one transaction once.
+      const payload = JSON.stringify({ userId, event, seq: ++seq });
       if (payload.length > MAX_PAYLOAD) return;
-      notifier.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch(onError);
+      notify.run(payload).catch(onError);
     },
     subscribe: (userId, listenerFn) => local.subscribe(userId, listenerFn),
     close: async () => {

@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { createBatchLoader } from '../../lib/coalesce';
 import { authRefreshTokens, authSessions, authTickets, users } from './auth.schema';
 import type { NewSession, TicketLookup } from './auth.repository';
 
@@ -9,6 +10,23 @@ export type RotateOutcome =
   | { kind: 'unknown' };
 
 export function createSessionRepository(db: Database) {
+  /** Every request that carries a ticket looks it up: concurrent lookups share one query. */
+  const tickets = createBatchLoader(async (hashes: string[]) => {
+    const rows = await db
+      .select({
+        tokenHash: authTickets.tokenHash,
+        user: users,
+        sessionId: authSessions.id,
+        ticketExpiresAt: authTickets.expiresAt,
+        sessionExpiresAt: authSessions.expiresAt,
+      })
+      .from(authTickets)
+      .innerJoin(authSessions, eq(authSessions.id, authTickets.sessionId))
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(and(inArray(authTickets.tokenHash, hashes), isNull(authSessions.revokedAt)));
+    return new Map(rows.map((row) => [row.tokenHash, row]));
+  });
+
   return {
     async createSession(s: NewSession): Promise<void> {
       await db.transaction(async (tx) => {
@@ -34,17 +52,7 @@ export function createSessionRepository(db: Database) {
 
     /** The ticket's user and session while the session is alive, whatever the ticket's age. */
     async findTicket(ticketHash: string, now: Date): Promise<TicketLookup | undefined> {
-      const [row] = await db
-        .select({
-          user: users,
-          sessionId: authSessions.id,
-          ticketExpiresAt: authTickets.expiresAt,
-          sessionExpiresAt: authSessions.expiresAt,
-        })
-        .from(authTickets)
-        .innerJoin(authSessions, eq(authSessions.id, authTickets.sessionId))
-        .innerJoin(users, eq(users.id, authSessions.userId))
-        .where(and(eq(authTickets.tokenHash, ticketHash), isNull(authSessions.revokedAt)));
+      const row = await tickets.load(ticketHash);
       if (!row || row.sessionExpiresAt <= now) return undefined;
       return { user: row.user, sessionId: row.sessionId, ticketExpiresAt: row.ticketExpiresAt };
     },

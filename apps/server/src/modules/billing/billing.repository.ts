@@ -27,6 +27,14 @@ export function createBillingRepository(db: Executor) {
         .where(and(eq(subscriptions.userId, userId), runningAt(now)))
         .orderBy(desc(subscriptions.grade), desc(subscriptions.endsAt));
     },
+    /** The periods running at `now` of several users, best first per user. */
+    activeSubscriptionsOf(userIds: number[], now: Date): Promise<SubscriptionRow[]> {
+      return db
+        .select()
+        .from(subscriptions)
+        .where(and(inArray(subscriptions.userId, userIds), runningAt(now)))
+        .orderBy(desc(subscriptions.grade), desc(subscriptions.endsAt));
+    },
     listSubscriptions(userId: number): Promise<SubscriptionRow[]> {
       return db
         .select()

@@ -1,5 +1,6 @@
 import { planName, type Grade } from '@lumen/contracts/plans';
 import type { Clock } from '../../lib/clock';
+import { createBatchLoader } from '../../lib/coalesce';
 import type { BillingRepository } from './billing.repository';
 import type { SubscriptionRow } from './billing.schema';
 
@@ -20,11 +21,20 @@ function asGrade(n: number): Grade {
 /** Plans and grades. Payments add purchases here; today an admin grant adds a period. */
 export function createBillingService(deps: { repository: BillingRepository; clock: Clock }) {
   const { repository, clock } = deps;
+  /** Every gated request asks for the plan: concurrent asks share one query. */
+  const bestPeriods = createBatchLoader(async (userIds: number[]) => {
+    const best = new Map<number, SubscriptionRow>();
+    // Best first, so the first row of each user is the one that counts.
+    for (const row of await repository.activeSubscriptionsOf(userIds, clock.now())) {
+      if (!best.has(row.userId)) best.set(row.userId, row);
+    }
+    return best;
+  });
 
   return {
     /** The highest grade among the periods running now; free when there is none. */
     async currentPlan(userId: number): Promise<CurrentPlan> {
-      const [best] = await repository.activeSubscriptions(userId, clock.now());
+      const best = await bestPeriods.load(userId);
       if (!best)
         return { grade: 0, name: planName(0, false), yearly: false, trial: false, endsAt: null };
       const grade = asGrade(best.grade);

@@ -14,6 +14,8 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { createBatchLoader } from '../../lib/coalesce';
 import {
   creditAccounts,
   creditBuckets,
@@ -60,6 +62,50 @@ function bucketsUpdate(changes: { bucketId: number; delta: number }[]): SQL {
     sql`, `,
   );
   return sql`update ${creditBuckets} set remaining = ${creditBuckets}.remaining + v.delta from (values ${values}) as v(id, delta) where ${creditBuckets}.id = v.id`;
+}
+
+export type LedgerRows = {
+  holds: (typeof creditHolds.$inferInsert)[];
+  /** Bucket changes; several changes of one bucket are added up. */
+  spend: { bucketId: number; delta: number }[];
+  /** In the order they happened: their ids follow it. */
+  entries: NewEntry[];
+  allocations: (typeof creditHoldAllocations.$inferInsert)[];
+  balances: { userId: number; balance: number }[];
+  now: Date;
+};
+
+/**
+ * New holds, the buckets they and expiries move, their entries and allocations, and the users'
+ * new balances in one statement, as sibling data-modifying CTEs (the allocations' foreign key
+ * to their hold is checked when the whole statement ends). Callers hold the users' row locks.
+ */
+async function writeLedgerRows(tx: Tx, rows: LedgerRows): Promise<void> {
+  const steps: SQL[] = [];
+  if (rows.holds.length > 0) steps.push(tx.insert(creditHolds).values(rows.holds).getSQL());
+  const deltas = new Map<number, number>();
+  for (const s of rows.spend) deltas.set(s.bucketId, (deltas.get(s.bucketId) ?? 0) + s.delta);
+  const spend = [...deltas].map(([bucketId, delta]) => ({ bucketId, delta }));
+  if (spend.length > 0) steps.push(bucketsUpdate(spend));
+  if (rows.entries.length > 0) steps.push(tx.insert(creditEntries).values(rows.entries).getSQL());
+  if (rows.allocations.length > 0) {
+    steps.push(tx.insert(creditHoldAllocations).values(rows.allocations).getSQL());
+  }
+  if (rows.balances.length === 0) throw new Error('ledger rows without a balance to write');
+  const balances = sql.join(
+    rows.balances.map((b) => sql`(${b.userId}::integer, ${b.balance}::integer)`),
+    sql`, `,
+  );
+  const setBalances = sql`update ${creditAccounts} set balance = v.balance, updated_at = ${rows.now}::timestamptz from (values ${balances}) as v(user_id, balance) where ${creditAccounts}.user_id = v.user_id`;
+  if (steps.length === 0) {
+    await tx.execute(setBalances);
+    return;
+  }
+  const ctes = sql.join(
+    steps.map((step, i) => sql`${sql.raw(`step${i}`)} as (${step})`),
+    sql`, `,
+  );
+  await tx.execute(sql`with ${ctes} ${setBalances}`);
 }
 
 /**
@@ -144,8 +190,7 @@ function lockedOps(tx: Tx, userId: number, lockedBalance: number) {
     },
     /**
      * A hold's rows in one statement: the hold, the buckets it spends, their consumption
-     * entries and allocations, and the new balance, as sibling data-modifying CTEs (the
-     * allocations' foreign key to the hold is checked when the whole statement ends).
+     * entries and allocations, and the new balance (see writeLedgerRows).
      */
     async writeHold(parts: {
       hold: typeof creditHolds.$inferInsert;
@@ -155,24 +200,14 @@ function lockedOps(tx: Tx, userId: number, lockedBalance: number) {
       balance: number;
       now: Date;
     }): Promise<void> {
-      const steps: SQL[] = [tx.insert(creditHolds).values(parts.hold).getSQL()];
-      if (parts.spend.length > 0) steps.push(bucketsUpdate(parts.spend));
-      if (parts.entries.length > 0) {
-        const rows = parts.entries.map((e) => ({ ...e, userId }));
-        steps.push(tx.insert(creditEntries).values(rows).getSQL());
-      }
-      if (parts.allocations.length > 0) {
-        steps.push(tx.insert(creditHoldAllocations).values(parts.allocations).getSQL());
-      }
-      const ctes = sql.join(
-        steps.map((step, i) => sql`${sql.raw(`step${i}`)} as (${step})`),
-        sql`, `,
-      );
-      const setBalance = tx
-        .update(creditAccounts)
-        .set({ balance: parts.balance, updatedAt: parts.now })
-        .where(eq(creditAccounts.userId, userId));
-      await tx.execute(sql`with ${ctes} ${setBalance.getSQL()}`);
+      await writeLedgerRows(tx, {
+        holds: [parts.hold],
+        spend: parts.spend,
+        entries: parts.entries.map((e) => ({ ...e, userId })),
+        allocations: parts.allocations,
+        balances: [{ userId, balance: parts.balance }],
+        now: parts.now,
+      });
       balance = parts.balance;
     },
     holdAllocations(holdId: string) {
@@ -208,7 +243,21 @@ function lockedOps(tx: Tx, userId: number, lockedBalance: number) {
 
 export type LockedCreditOps = ReturnType<typeof lockedOps>;
 
-export function createCreditsRepository(db: Database) {
+export function createCreditsRepository(db: Database, clock: Clock) {
+  /** Every quote and gated request reads the balance: concurrent reads share one query. */
+  const balances = createBatchLoader(async (userIds: number[]) => {
+    const now = clock.now();
+    const rows = await db
+      .select({
+        userId: creditAccounts.userId,
+        balance: creditAccounts.balance,
+        due: sql<boolean>`exists (select 1 from ${creditBuckets} where ${and(eq(creditBuckets.userId, creditAccounts.userId), dueCondition(now))})`,
+      })
+      .from(creditAccounts)
+      .where(inArray(creditAccounts.userId, userIds));
+    return new Map(rows.map((r) => [r.userId, { balance: r.balance, due: Boolean(r.due) }]));
+  });
+
   return {
     /**
      * Runs `fn` in a transaction holding the user's account row lock, so concurrent credit
@@ -239,6 +288,58 @@ export function createCreditsRepository(db: Database) {
       });
     },
 
+    /**
+     * Runs `fn` in one transaction holding several users' account row locks, taken in id
+     * order so two such transactions never wait on each other in a circle. `fn` gets each
+     * user's balance and spendable-or-due buckets (spending order) as read under the locks.
+     */
+    async withAccountLocks<T>(
+      userIds: number[],
+      now: Date,
+      fn: (
+        locked: Map<number, { balance: number; buckets: CreditBucketRow[] }>,
+        tx: Transaction,
+        write: (rows: LedgerRows) => Promise<void>,
+      ) => Promise<T>,
+    ) {
+      const ids = [...new Set(userIds)].sort((a, b) => a - b);
+      return db.transaction(async (tx) => {
+        const lock = () =>
+          tx
+            .select({ userId: creditAccounts.userId, balance: creditAccounts.balance })
+            .from(creditAccounts)
+            .where(inArray(creditAccounts.userId, ids))
+            .orderBy(asc(creditAccounts.userId))
+            .for('update');
+        let accounts = await lock();
+        if (accounts.length < ids.length) {
+          // First credit mutation of some of them: make their rows (a racing twin may too).
+          const known = new Set(accounts.map((a) => a.userId));
+          await tx
+            .insert(creditAccounts)
+            .values(
+              ids
+                .filter((id) => !known.has(id))
+                .map((userId) => ({ userId, balance: 0, updatedAt: now })),
+            )
+            .onConflictDoNothing();
+          accounts = await lock();
+        }
+        const buckets = await tx
+          .select()
+          .from(creditBuckets)
+          .where(and(inArray(creditBuckets.userId, ids), gt(creditBuckets.remaining, 0)))
+          .orderBy(sql`${creditBuckets.expiresAt} asc nulls last`, asc(creditBuckets.id));
+        const locked = new Map(
+          accounts.map((a) => [
+            a.userId,
+            { balance: a.balance, buckets: buckets.filter((b) => b.userId === a.userId) },
+          ]),
+        );
+        return fn(locked, tx, (rows) => writeLedgerRows(tx, rows));
+      });
+    },
+
     async balance(userId: number): Promise<number> {
       const [row] = await db
         .select({ balance: creditAccounts.balance })
@@ -247,16 +348,9 @@ export function createCreditsRepository(db: Database) {
       return row?.balance ?? 0;
     },
     /** The stored balance and whether any bucket is due to expire, in one query. */
-    async balanceAndDue(userId: number, now: Date): Promise<{ balance: number; due: boolean }> {
-      const [row] = await db
-        .select({
-          balance: creditAccounts.balance,
-          due: sql<boolean>`exists (select 1 from ${creditBuckets} where ${and(eq(creditBuckets.userId, userId), dueCondition(now))})`,
-        })
-        .from(creditAccounts)
-        .where(eq(creditAccounts.userId, userId));
+    async balanceAndDue(userId: number): Promise<{ balance: number; due: boolean }> {
       // Buckets are only made under the account row's lock, so no row means no buckets.
-      return { balance: row?.balance ?? 0, due: Boolean(row?.due) };
+      return (await balances.load(userId)) ?? { balance: 0, due: false };
     },
     async hasDueBuckets(userId: number, now: Date): Promise<boolean> {
       const [row] = await db

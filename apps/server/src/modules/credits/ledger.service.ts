@@ -4,7 +4,7 @@ import { ErrorCode } from '@lumen/contracts/error-codes';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Transaction } from '../../db/database';
-import type { CreditsRepository, LockedCreditOps } from './credits.repository';
+import type { CreditsRepository, LedgerRows, LockedCreditOps } from './credits.repository';
 import type { CreditBucketRow } from './credits.schema';
 
 export type GrantInput = {
@@ -47,6 +47,82 @@ export type LedgerUnit = {
 export type HoldResult = { holdId: string; amount: number; balance: number; replayed: boolean };
 export type GrantResult = { balance: number; replayed: boolean };
 
+type NewEntry = Parameters<LockedCreditOps['insertEntries']>[0][number];
+
+const isDue = (bucket: CreditBucketRow, now: Date) =>
+  bucket.expiresAt !== null && bucket.expiresAt.getTime() <= now.getTime();
+
+/**
+ * Takes `amount` from live buckets in spending order (the bucket that expires first first):
+ * the allocations and consumption entries of the hold, and the balance after. The caller has
+ * checked that the balance covers the amount.
+ */
+function planSpend(
+  live: CreditBucketRow[],
+  hold: { holdId: string; amount: number; event: string; service: string | null },
+  balance: number,
+  now: Date,
+) {
+  let left = hold.amount;
+  const allocations: { holdId: string; bucketId: number; amount: number }[] = [];
+  const entries: NewEntry[] = [];
+  for (const bucket of live) {
+    if (left === 0) break;
+    const take = Math.min(left, bucket.remaining);
+    if (take <= 0) continue;
+    left -= take;
+    balance -= take;
+    allocations.push({ holdId: hold.holdId, bucketId: bucket.id, amount: take });
+    entries.push({
+      type: 'consumption',
+      amount: -take,
+      balanceAfter: balance,
+      bucketId: bucket.id,
+      holdId: hold.holdId,
+      kind: bucket.kind,
+      event: hold.event,
+      service: hold.service,
+      expiresAt: bucket.expiresAt,
+      createdAt: now,
+    });
+  }
+  if (left !== 0) throw new Error('ledger out of step: balance and buckets disagree');
+  return { allocations, entries, balance };
+}
+
+/** The expiry entries of `due` buckets, and the balance after them. */
+function planExpiry(due: CreditBucketRow[], balance: number, now: Date) {
+  const entries: NewEntry[] = due.map((bucket) => {
+    balance -= bucket.remaining;
+    return {
+      type: 'expire',
+      amount: -bucket.remaining,
+      balanceAfter: balance,
+      bucketId: bucket.id,
+      kind: bucket.kind,
+      event: 'expired',
+      expiresAt: bucket.expiresAt,
+      createdAt: now,
+    };
+  });
+  return { entries, balance };
+}
+
+/**
+ * Holds for several users in one transaction: planned in memory against the balances and
+ * buckets read under the users' locks, written together by `flush`.
+ */
+export type LedgerBatch = {
+  tx: Transaction;
+  /** Plans a hold; refuses with 2007 (this hold alone, nothing planned) when the balance is short. */
+  hold(
+    userId: number,
+    input: { amount: number; event: string; service: string | null; idempotencyKey: string },
+  ): { holdId: string; balance: number };
+  /** Writes what was planned so far, in one statement. */
+  flush(): Promise<void>;
+};
+
 /**
  * The credit ledger (architecture decision 3): grants into buckets, holds taken from the
  * bucket that expires first, captured or released on settlement, expiry applied lazily on
@@ -69,26 +145,11 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
     now: Date,
     balance: number,
   ): Promise<number> {
-    const entries = due.map((bucket) => {
-      balance -= bucket.remaining;
-      return {
-        type: 'expire',
-        amount: -bucket.remaining,
-        balanceAfter: balance,
-        bucketId: bucket.id,
-        kind: bucket.kind,
-        event: 'expired',
-        expiresAt: bucket.expiresAt,
-        createdAt: now,
-      };
-    });
+    const expired = planExpiry(due, balance, now);
     await ops.addToBuckets(due.map((b) => ({ bucketId: b.id, delta: -b.remaining })));
-    await ops.insertEntries(entries);
-    return balance;
+    await ops.insertEntries(expired.entries);
+    return expired.balance;
   }
-
-  const isDue = (bucket: CreditBucketRow, now: Date) =>
-    bucket.expiresAt !== null && bucket.expiresAt.getTime() <= now.getTime();
 
   async function holdLocked(
     ops: LockedCreditOps,
@@ -110,31 +171,13 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
     let balance = await expireBuckets(ops, due, now, await ops.balance());
     if (input.amount > balance) throw new AppError(ErrorCode.noCredits, 'errors.noCredits');
     const holdId = randomUUID();
-    let left = input.amount;
-    const allocations: { holdId: string; bucketId: number; amount: number }[] = [];
-    const entries: Parameters<LockedCreditOps['insertEntries']>[0] = [];
-    // Spending order: the bucket that expires first first (bucketsWithCredits' order).
-    for (const bucket of buckets) {
-      if (left === 0) break;
-      if (isDue(bucket, now)) continue;
-      const take = Math.min(left, bucket.remaining);
-      left -= take;
-      balance -= take;
-      allocations.push({ holdId, bucketId: bucket.id, amount: take });
-      entries.push({
-        type: 'consumption',
-        amount: -take,
-        balanceAfter: balance,
-        bucketId: bucket.id,
-        holdId,
-        kind: bucket.kind,
-        event: input.event,
-        service: input.service,
-        expiresAt: bucket.expiresAt,
-        createdAt: now,
-      });
-    }
-    if (left !== 0) throw new Error('ledger out of step: balance and buckets disagree');
+    const spent = planSpend(
+      buckets.filter((b) => !isDue(b, now)),
+      { ...input, holdId },
+      balance,
+      now,
+    );
+    balance = spent.balance;
     await ops.writeHold({
       hold: {
         id: holdId,
@@ -146,9 +189,9 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
         idempotencyKey: input.idempotencyKey,
         createdAt: now,
       },
-      spend: allocations.map((a) => ({ bucketId: a.bucketId, delta: -a.amount })),
-      entries,
-      allocations,
+      spend: spent.allocations.map((a) => ({ bucketId: a.bucketId, delta: -a.amount })),
+      entries: spent.entries,
+      allocations: spent.allocations,
       balance,
       now,
     });
@@ -301,6 +344,85 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
       );
     },
 
+    /**
+     * Runs `work` holding several users' credit locks in one transaction (see LedgerBatch): the
+     * group commit of many users' submissions. Due buckets of every user are expired with it.
+     */
+    async transactBatch<T>(userIds: number[], work: (batch: LedgerBatch) => Promise<T>) {
+      const now = clock.now();
+      return repository.withAccountLocks(userIds, now, async (locked, tx, write) => {
+        const pending: LedgerRows = {
+          holds: [],
+          spend: [],
+          entries: [],
+          allocations: [],
+          balances: [],
+          now,
+        };
+        const touched = new Set<number>();
+        // Each user's due buckets expire first, so holds spend only live credits.
+        for (const [userId, account] of locked) {
+          const due = account.buckets.filter((b) => isDue(b, now));
+          if (due.length === 0) continue;
+          const expired = planExpiry(due, account.balance, now);
+          pending.entries.push(...expired.entries.map((e) => ({ ...e, userId })));
+          pending.spend.push(...due.map((b) => ({ bucketId: b.id, delta: -b.remaining })));
+          account.balance = expired.balance;
+          account.buckets = account.buckets.filter((b) => !isDue(b, now));
+          touched.add(userId);
+        }
+        const batch: LedgerBatch = {
+          tx,
+          hold(userId, input) {
+            const account = locked.get(userId);
+            if (!account) throw new Error(`user ${userId} is not locked in this batch`);
+            if (input.amount > account.balance) {
+              throw new AppError(ErrorCode.noCredits, 'errors.noCredits');
+            }
+            const holdId = randomUUID();
+            const spent = planSpend(account.buckets, { ...input, holdId }, account.balance, now);
+            for (const a of spent.allocations) {
+              const bucket = account.buckets.find((b) => b.id === a.bucketId)!;
+              bucket.remaining -= a.amount;
+              pending.spend.push({ bucketId: a.bucketId, delta: -a.amount });
+            }
+            account.buckets = account.buckets.filter((b) => b.remaining > 0);
+            pending.holds.push({
+              id: holdId,
+              userId,
+              amount: input.amount,
+              status: 'held',
+              service: input.service,
+              event: input.event,
+              idempotencyKey: input.idempotencyKey,
+              createdAt: now,
+            });
+            pending.allocations.push(...spent.allocations);
+            pending.entries.push(...spent.entries.map((e) => ({ ...e, userId })));
+            account.balance = spent.balance;
+            touched.add(userId);
+            return { holdId, balance: spent.balance };
+          },
+          async flush() {
+            if (touched.size === 0) return;
+            pending.balances = [...touched].map((userId) => ({
+              userId,
+              balance: locked.get(userId)!.balance,
+            }));
+            await write(pending);
+            pending.holds = [];
+            pending.spend = [];
+            pending.entries = [];
+            pending.allocations = [];
+            touched.clear();
+          },
+        };
+        const result = await work(batch);
+        await batch.flush();
+        return result;
+      });
+    },
+
     /** Keeps `delivered` credits of the hold and gives the rest back (a partial delivery). */
     capture: (userId: number, holdId: string, delivered: number) =>
       settle(userId, holdId, delivered),
@@ -310,7 +432,7 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
     /** The balance with expiry applied, so it is never stale. */
     async balance(userId: number): Promise<number> {
       const now = clock.now();
-      const stored = await repository.balanceAndDue(userId, now);
+      const stored = await repository.balanceAndDue(userId);
       if (!stored.due) return stored.balance;
       return repository.withAccountLock(userId, now, async (ops) => {
         const balance = await expireDue(ops, now, await ops.balance());

@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { createBatchLoader } from '../../lib/coalesce';
 import {
   taskOutputs,
   tasks,
@@ -19,7 +21,31 @@ export type ClaimFilter = {
   leaseMs: number;
 };
 
-export function createGenerationRepository(db: Database) {
+export function createGenerationRepository(db: Database, clock: Clock) {
+  /**
+   * Queue positions of several tasks from one ranking of the queued tasks: every submit and
+   * every poll of a waiting task asks, and concurrent asks share the query.
+   */
+  const positions = createBatchLoader(async (ids: string[]) => {
+    const now = clock.now();
+    const ranked = db
+      .select({
+        id: tasks.id,
+        position:
+          sql<number>`row_number() over (order by ${tasks.lane} + floor(extract(epoch from (${now}::timestamptz - ${tasks.createdAt})) / ${AGEING_SECONDS_PER_LANE}) desc, ${tasks.createdAt} asc)`.as(
+            'position',
+          ),
+      })
+      .from(tasks)
+      .where(eq(tasks.status, 'queued'))
+      .as('ranked');
+    const rows = await db
+      .select({ id: ranked.id, position: ranked.position })
+      .from(ranked)
+      .where(inArray(ranked.id, ids));
+    return new Map(rows.map((r) => [r.id, Number(r.position)]));
+  });
+
   return {
     db,
     async insertTask(ex: Executor, row: NewTaskRow): Promise<TaskRow> {
@@ -27,57 +53,40 @@ export function createGenerationRepository(db: Database) {
       if (!created) throw new Error('task insert returned nothing');
       return created;
     },
+    /** Several tasks in one statement, in the given order. */
+    async insertTasks(ex: Executor, rows: NewTaskRow[]): Promise<TaskRow[]> {
+      if (rows.length === 0) return [];
+      const created = await ex.insert(tasks).values(rows).returning();
+      const byId = new Map(created.map((r) => [r.id, r]));
+      return rows.map((r) => byId.get(r.id!)!);
+    },
     /**
-     * The user's task with this request id, if any, and how many of their `media` tasks are
-     * queued or generating, in one query (both are read under the user's credit lock).
+     * For a batch of submissions: the tasks of these users that carry one of these request ids
+     * or are queued or generating (read under the users' credit locks).
      */
-    async findRequestAndCountActive(
+    findRequestsAndActive(
       ex: Executor,
-      userId: number,
-      requestId: string,
-      media: string,
-    ): Promise<{ existing: TaskRow | undefined; active: number }> {
-      const rows = await ex
+      userIds: number[],
+      requestIds: string[],
+    ): Promise<TaskRow[]> {
+      return ex
         .select()
         .from(tasks)
         .where(
           and(
-            eq(tasks.userId, userId),
-            or(
-              eq(tasks.requestId, requestId),
-              and(eq(tasks.media, media), inArray(tasks.status, ACTIVE)),
-            ),
+            inArray(tasks.userId, userIds),
+            or(inArray(tasks.requestId, requestIds), inArray(tasks.status, ACTIVE)),
           ),
         );
-      return {
-        existing: rows.find((r) => r.requestId === requestId),
-        active: rows.filter((r) => r.media === media && ACTIVE.includes(r.status)).length,
-      };
     },
     async findTask(ex: Executor, id: string): Promise<TaskRow | undefined> {
       const [row] = await ex.select().from(tasks).where(eq(tasks.id, id));
       return row;
     },
-    /** Queued tasks that will be claimed before this one (same ordering as the claim). */
-    async queuePosition(task: TaskRow, now: Date): Promise<number> {
+    /** Where a queued task stands: 1 is next (same ordering as the claim); 0 once it left. */
+    async queuePosition(task: TaskRow): Promise<number> {
       if (task.status !== 'queued') return 0;
-      const priority = sql`${tasks.lane} + floor(extract(epoch from (${now}::timestamptz - ${tasks.createdAt})) / ${AGEING_SECONDS_PER_LANE})`;
-      const mine =
-        task.lane +
-        Math.floor((now.getTime() - task.createdAt.getTime()) / 1000 / AGEING_SECONDS_PER_LANE);
-      const [row] = await db
-        .select({ n: count() })
-        .from(tasks)
-        .where(
-          and(
-            eq(tasks.status, 'queued'),
-            or(
-              sql`${priority} > ${mine}`,
-              and(sql`${priority} = ${mine}`, lt(tasks.createdAt, task.createdAt)),
-            ),
-          ),
-        );
-      return (row?.n ?? 0) + 1;
+      return (await positions.load(task.id)) ?? 0;
     },
 
     /**

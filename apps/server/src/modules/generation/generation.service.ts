@@ -14,12 +14,13 @@ import {
 } from '@lumen/engines/local/local-engine';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { createCoalescer, type Outcome } from '../../lib/coalesce';
 import type { EventBus } from '../../lib/event-bus';
 import type { CreditsService } from '../credits/credits.service';
 import type { LedgerService } from '../credits/ledger.service';
 import type { GenerationMedia } from './generation.ports';
 import type { GenerationRepository } from './generation.repository';
-import type { TaskOutputRow, TaskRow } from './generation.schema';
+import type { NewTaskRow, TaskOutputRow, TaskRow } from './generation.schema';
 import { checkTaskFiles } from './task-files';
 import { normaliseSubmission, reduceRatio } from './task-input';
 
@@ -49,8 +50,108 @@ const takesInputShape: ReadonlySet<TaskType> = new Set([
   'video_diffusion_audio_animate',
 ]);
 
+/** A checked and quoted submission waiting for its batch (see insertSubmissions). */
+type Submission = {
+  userId: number;
+  requestId: string;
+  media: string;
+  /** Queued or generating tasks of this media the user's grade allows. */
+  allowed: number;
+  cost: number;
+  row: Omit<NewTaskRow, 'id' | 'holdId' | 'createdAt' | 'updatedAt'>;
+};
+
 export function createGenerationService(deps: GenerationDeps) {
   const { repository, clock } = deps;
+
+  /**
+   * Queues a batch of submissions in one transaction under their users' credit locks: a
+   * request id seen before answers its task (idempotency), a user at the active-task limit is
+   * refused, each hold is taken from the user's balance (2007 when short), and the holds and
+   * tasks are written with one statement each. A refusal refuses its own submission only.
+   */
+  async function insertSubmissions(items: Submission[]): Promise<Outcome<TaskRow>[]> {
+    const userIds = [...new Set(items.map((i) => i.userId))];
+    return deps.ledger.transactBatch(userIds, async (batch) => {
+      const known = await repository.findRequestsAndActive(
+        batch.tx,
+        userIds,
+        items.map((i) => i.requestId),
+      );
+      const byRequest = new Map<string, TaskRow | NewTaskRow>();
+      const active = new Map<string, number>();
+      for (const row of known) {
+        if (row.requestId) byRequest.set(`${row.userId}:${row.requestId}`, row);
+        if (row.status === 'queued' || row.status === 'generating') {
+          const key = `${row.userId}:${row.media}`;
+          active.set(key, (active.get(key) ?? 0) + 1);
+        }
+      }
+      const now = clock.now();
+      const rows: NewTaskRow[] = [];
+      const answers = items.map((item): Outcome<TaskRow | NewTaskRow> => {
+        const requestKey = `${item.userId}:${item.requestId}`;
+        const seen = byRequest.get(requestKey);
+        if (seen) return { ok: true, value: seen };
+        const activeKey = `${item.userId}:${item.media}`;
+        if ((active.get(activeKey) ?? 0) >= item.allowed) {
+          return { ok: false, error: new AppError(ErrorCode.tooManyTasks, 'errors.tooManyTasks') };
+        }
+        const id = randomUUID();
+        let holdId: string | null = null;
+        if (item.cost > 0) {
+          try {
+            holdId = batch.hold(item.userId, {
+              amount: item.cost,
+              event: item.row.taskType,
+              service: item.row.taskType,
+              idempotencyKey: `task:${id}`,
+            }).holdId;
+          } catch (error) {
+            return { ok: false, error };
+          }
+        }
+        const row: NewTaskRow = { ...item.row, id, holdId, createdAt: now, updatedAt: now };
+        rows.push(row);
+        byRequest.set(requestKey, row);
+        active.set(activeKey, (active.get(activeKey) ?? 0) + 1);
+        return { ok: true, value: row };
+      });
+      await batch.flush();
+      const inserted = new Map(
+        (await repository.insertTasks(batch.tx, rows)).map((r) => [r.id, r]),
+      );
+      return answers.map((a) =>
+        a.ok ? { ok: true as const, value: inserted.get(a.value.id!) ?? (a.value as TaskRow) } : a,
+      );
+    });
+  }
+
+  const submissions = createCoalescer<Submission, TaskRow>({
+    maxBatch: 100,
+    concurrency: 2,
+    async run(items) {
+      let outcomes: Outcome<TaskRow>[];
+      try {
+        outcomes = await insertSubmissions(items);
+      } catch (error) {
+        if (items.length === 1) return [{ ok: false, error }];
+        // The batch failed as a whole (a request id raced in on another node, a lost
+        // connection): each submission goes again on its own, so no one pays for another.
+        outcomes = await Promise.all(
+          items.map(async (item) => {
+            try {
+              const [own] = await insertSubmissions([item]);
+              return own!;
+            } catch (err) {
+              return { ok: false as const, error: err };
+            }
+          }),
+        );
+      }
+      return outcomes;
+    },
+  });
 
   async function toResult(task: TaskRow, outputs: TaskOutputRow[]): Promise<TaskResult> {
     const status = task.status as TaskState;
@@ -85,7 +186,7 @@ export function createGenerationService(deps: GenerationDeps) {
       status,
       task_status: code,
       progress: task.progress,
-      queue_position: await repository.queuePosition(task, clock.now()),
+      queue_position: await repository.queuePosition(task),
       cost: task.status === 'done' ? task.captured : task.cost,
       // The local engine's generative kinds are drawn previews; its tools run real models.
       engine:
@@ -136,31 +237,13 @@ export function createGenerationService(deps: GenerationDeps) {
       ]);
       const limits = limitsFor(decision.grade);
       const requestId = body.request_id ?? randomUUID();
-
-      const task = await deps.ledger.transact(userId, async (unit) => {
-        const { existing, active } = await repository.findRequestAndCountActive(
-          unit.tx,
-          userId,
-          requestId,
-          media,
-        );
-        if (existing) return existing;
-        const allowed = media === 'video' ? limits.activeVideoTasks : limits.activeImageTasks;
-        if (active >= allowed) throw new AppError(ErrorCode.tooManyTasks, 'errors.tooManyTasks');
-        const id = randomUUID();
-        const hold =
-          decision.cost > 0
-            ? await unit.hold({
-                amount: decision.cost,
-                event: taskType,
-                service: taskType,
-                idempotencyKey: `task:${id}`,
-                fresh: true,
-              })
-            : null;
-        const now = clock.now();
-        return repository.insertTask(unit.tx, {
-          id,
+      const task = await submissions.run({
+        userId,
+        requestId,
+        media,
+        allowed: media === 'video' ? limits.activeVideoTasks : limits.activeImageTasks,
+        cost: decision.cost,
+        row: {
           userId,
           taskType,
           media,
@@ -174,11 +257,8 @@ export function createGenerationService(deps: GenerationDeps) {
           lane: decision.mode === 'relaxed' ? 0 : limits.lane,
           maxRunning: limits.concurrentTasks,
           cost: decision.cost,
-          holdId: hold?.holdId ?? null,
           requestId,
-          createdAt: now,
-          updatedAt: now,
-        });
+        },
       });
       deps.events.publish(userId, {
         type: 'task',
@@ -187,7 +267,7 @@ export function createGenerationService(deps: GenerationDeps) {
       return {
         task_id: task.id,
         cost: task.cost,
-        queue_position: await repository.queuePosition(task, clock.now()),
+        queue_position: await repository.queuePosition(task),
         estimated_wait_min: decision.waitMin,
       };
     },
