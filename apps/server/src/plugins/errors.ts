@@ -5,7 +5,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { AppError, httpStatusForCode } from '../lib/app-error';
 import type { MessageKey } from '../lib/i18n/en';
-import { describeIssue, translate } from '../lib/i18n/translate';
+import { describeIssue } from '../lib/i18n/issues';
+import { translate } from '../lib/i18n/translate';
 import { RequestValidationError } from '../lib/validation';
 
 declare module 'fastify' {
