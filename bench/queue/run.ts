@@ -166,10 +166,15 @@ async function product(nsfw: boolean) {
   let busyMs = 0;
   let submitMs = 0;
   const clients = startClients(base, tickets);
+  let submitTrips = 0;
+  let drainTrips = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const started = performance.now();
+    counting = 0;
     latencies.push(...(await clients.round(round)));
     submitMs += performance.now() - started;
+    submitTrips += counting;
+    counting = 0;
     await Promise.all(
       Array.from({ length: WORKERS }, async (_, w) => {
         const workerId = `bench-${w}`;
@@ -186,6 +191,8 @@ async function product(nsfw: boolean) {
       }),
     );
     busyMs += performance.now() - started;
+    drainTrips += counting;
+    counting = null;
   }
   await clients.stop();
   await app.close();
@@ -198,6 +205,7 @@ async function product(nsfw: boolean) {
     submitS: submitMs / 1000,
     drainS: (busyMs - submitMs) / 1000,
     trips,
+    loadedTrips: { submit: submitTrips / tasks, drain: drainTrips / tasks },
   };
 }
 
@@ -270,6 +278,9 @@ console.log(
 console.log(`ratio (product / raw throughput): ${(ours.tasksPerS / bare.tasksPerS).toFixed(3)}`);
 console.log(
   `round trips to PostgreSQL: submit ${ours.trips.submit}, claim ${ours.trips.claim}, complete ${ours.trips.complete} (raw: 1, 1, 1)`,
+);
+console.log(
+  `round trips per task under load (100 clients, 4 workers): submitting ${ours.loadedTrips.submit.toFixed(2)}, draining ${ours.loadedTrips.drain.toFixed(2)} (raw: 1, 2)`,
 );
 console.log(
   `ratio with NSFW scoring: ${(moderated.tasksPerS / bare.tasksPerS).toFixed(3)}; load average ${os

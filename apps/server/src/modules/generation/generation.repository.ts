@@ -90,13 +90,21 @@ export function createGenerationRepository(db: Database, clock: Clock) {
     },
 
     /**
-     * Claims the next task a worker can run: highest lane (plus ageing) first, oldest first,
-     * skipping rows other workers hold and users already at their running limit. The user's
-     * advisory lock makes the running-limit check exact when workers claim at the same time.
+     * Claims tasks for several waiting workers that declared the same capabilities, in one
+     * transaction: highest lane (plus ageing) first, oldest first, skipping rows other
+     * workers hold and users at their running limit. The users' advisory locks, taken in id
+     * order, make the running-limit check exact when claims race. Answers, for each entry of
+     * `workerIds` (a worker running several tasks appears several times), its task or none.
      */
-    async claim(filter: ClaimFilter, now: Date): Promise<TaskRow | undefined> {
+    async claim(
+      filter: Omit<ClaimFilter, 'workerId'> & { workerIds: string[] },
+      now: Date,
+    ): Promise<(TaskRow | undefined)[]> {
+      const slots = filter.workerIds.length;
+      if (slots === 0) return [];
       return db.transaction(async (tx) => {
-        const [first] = await tx
+        // More candidates than slots: some may belong to users who can start no more.
+        const candidates = await tx
           .select({ id: tasks.id, userId: tasks.userId, maxRunning: tasks.maxRunning })
           .from(tasks)
           .where(
@@ -111,18 +119,49 @@ export function createGenerationRepository(db: Database, clock: Clock) {
             sql`${tasks.lane} + floor(extract(epoch from (${now}::timestamptz - ${tasks.createdAt})) / ${AGEING_SECONDS_PER_LANE}) desc`,
             asc(tasks.createdAt),
           )
-          .limit(1)
+          .limit(slots * 4)
           .for('update', { skipLocked: true });
-        if (!first) return undefined;
-        const userId = first.userId;
-        await tx.execute(sql`select pg_advisory_xact_lock(7304118, ${userId}::int)`);
-        // Counted again under the user's lock, in the update itself: exact, one round trip.
-        const running = sql`(select count(*) from ${tasks} r where r.user_id = ${userId} and r.status = 'generating')`;
-        const [claimed] = await tx
+        const none = filter.workerIds.map(() => undefined);
+        if (candidates.length === 0) return none;
+        const userIds = [...new Set(candidates.map((c) => c.userId))].sort((a, b) => a - b);
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(7304118, u) from unnest(array[${sql.join(
+            userIds.map((u) => sql`${u}::int`),
+            sql`, `,
+          )}]) as u`,
+        );
+        // Counted again under the users' locks: each user gets what their limit leaves.
+        const running = new Map(
+          (
+            await tx
+              .select({ userId: tasks.userId, n: count() })
+              .from(tasks)
+              .where(and(inArray(tasks.userId, userIds), eq(tasks.status, 'generating')))
+              .groupBy(tasks.userId)
+          ).map((r) => [r.userId, r.n]),
+        );
+        const picked: { id: string; workerId: string }[] = [];
+        for (const c of candidates) {
+          if (picked.length === slots) break;
+          const n = running.get(c.userId) ?? 0;
+          if (n >= c.maxRunning) continue;
+          running.set(c.userId, n + 1);
+          picked.push({ id: c.id, workerId: filter.workerIds[picked.length]! });
+        }
+        if (picked.length === 0) return none;
+        const owner = sql.join(
+          [
+            sql`case ${tasks.id}`,
+            ...picked.map((p) => sql`when ${p.id}::uuid then ${p.workerId}`),
+            sql`end`,
+          ],
+          sql` `,
+        );
+        const claimed = await tx
           .update(tasks)
           .set({
             status: 'generating',
-            leaseOwner: filter.workerId,
+            leaseOwner: sql`${owner}`,
             leaseExpiresAt: new Date(now.getTime() + filter.leaseMs),
             attempts: sql`${tasks.attempts} + 1`,
             startedAt: sql`coalesce(${tasks.startedAt}, ${now}::timestamptz)`,
@@ -130,13 +169,19 @@ export function createGenerationRepository(db: Database, clock: Clock) {
           })
           .where(
             and(
-              eq(tasks.id, first.id),
+              inArray(
+                tasks.id,
+                picked.map((p) => p.id),
+              ),
               eq(tasks.status, 'queued'),
-              sql`${running} < ${first.maxRunning}`,
             ),
           )
           .returning();
-        return claimed;
+        const byId = new Map(claimed.map((t) => [t.id, t]));
+        return filter.workerIds.map((_, slot) => {
+          const p = picked[slot];
+          return p ? byId.get(p.id) : undefined;
+        });
       });
     },
 

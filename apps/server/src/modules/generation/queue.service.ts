@@ -1,5 +1,6 @@
 import type { EngineOutput } from '@lumen/engines/engine';
 import type { Clock } from '../../lib/clock';
+import { createCoalescer } from '../../lib/coalesce';
 import type { EventBus } from '../../lib/event-bus';
 import type { LedgerService } from '../credits/ledger.service';
 import type { GenerationMedia, NsfwScorer } from './generation.ports';
@@ -75,9 +76,36 @@ export function createQueueService(deps: {
     });
   }
 
+  /**
+   * Workers that ask at the same time with the same capabilities are served by one claim
+   * (see createCoalescer); each gets its own task or none.
+   */
+  const claimers = new Map<
+    string,
+    ReturnType<typeof createCoalescer<string, TaskRow | undefined>>
+  >();
+  function claimerFor(engines: string[], taskTypes: string[] | null) {
+    const key = JSON.stringify([engines, taskTypes]);
+    let claimer = claimers.get(key);
+    if (!claimer) {
+      claimer = createCoalescer<string, TaskRow | undefined>({
+        maxBatch: 50,
+        async run(workerIds) {
+          const claimed = await repository.claim(
+            { engines, taskTypes, workerIds, leaseMs: LEASE_MS },
+            clock.now(),
+          );
+          return claimed.map((value) => ({ ok: true, value }));
+        },
+      });
+      claimers.set(key, claimer);
+    }
+    return claimer;
+  }
+
   return {
     async claim(caps: WorkerCapabilities): Promise<TaskRow | undefined> {
-      const task = await repository.claim({ ...caps, leaseMs: LEASE_MS }, clock.now());
+      const task = await claimerFor(caps.engines, caps.taskTypes).run(caps.workerId);
       if (task) publish(task);
       return task;
     },

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { gatewaySubmitSchema } from '@lumen/contracts/tasks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../lib/clock';
+import { createUser } from '../../../test/support/factories';
+import { testDatabaseKind } from '../../../test/support/test-database';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { createGenerationRepository } from './generation.repository';
+import type { TaskRow } from './generation.schema';
+import { normaliseSubmission } from './task-input';
+
+const clock = new ManualClock(new Date('2026-06-01T08:00:00Z'));
+let t: TestApp;
+let repository: ReturnType<typeof createGenerationRepository>;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  repository = createGenerationRepository(t.database.db, clock);
+});
+afterAll(() => t.close());
+
+const settings = normaliseSubmission(
+  'txt2img',
+  gatewaySubmitSchema.parse({ prompt: 'a queue test', params: {} }),
+);
+/** Queues a task directly, `ageS` seconds old, for a user of this lane and running limit. */
+async function queued(userId: number, lane: number, maxRunning: number, ageS = 0, engine = 'q') {
+  const at = new Date(clock.now().getTime() - ageS * 1000);
+  const [row] = await repository.insertTasks(t.database.db, [
+    {
+      id: randomUUID(),
+      userId,
+      taskType: 'txt2img',
+      media: 'image',
+      engine,
+      status: 'queued',
+      settings,
+      inputs: { images: [], videos: [], audios: [] },
+      lane,
+      maxRunning,
+      cost: 0,
+      requestId: randomUUID(),
+      createdAt: at,
+      updatedAt: at,
+    },
+  ]);
+  return row!;
+}
+const claim = (workerId: string, engine = 'q') =>
+  t.app.services.queue.claim({ workerId, engines: [engine], taskTypes: null });
+
+describe(`claiming on ${testDatabaseKind}`, () => {
+  it('serves higher lanes first, oldest first, and lets waiting raise a task so none starves', async () => {
+    const [free, plus, pro] = [
+      await createUser(t.database.db),
+      await createUser(t.database.db),
+      await createUser(t.database.db),
+    ];
+    const freshPro = await queued(pro.id, 3, 4, 0, 'lanes');
+    const olderPlus = await queued(plus.id, 2, 4, 30, 'lanes');
+    const newerPlus = await queued(plus.id, 2, 4, 10, 'lanes');
+    // Waiting 8 minutes lifts a free task by four lanes: ahead of a pro task just queued.
+    const oldFree = await queued(free.id, 0, 1, 8 * 60 + 5, 'lanes');
+    const order: string[] = [];
+    for (let i = 0; i < 4; i++) order.push((await claim(`w${i}`, 'lanes'))!.id);
+    expect(order).toEqual([oldFree.id, freshPro.id, olderPlus.id, newerPlus.id]);
+    expect(await claim('w9', 'lanes')).toBeUndefined();
+  });
+
+  it('gives racing workers distinct tasks and keeps each user under their running limit', async () => {
+    const [one, four, other] = [
+      await createUser(t.database.db),
+      await createUser(t.database.db),
+      await createUser(t.database.db),
+    ];
+    for (let i = 0; i < 3; i++) await queued(one.id, 3, 1, 60 - i, 'race');
+    for (let i = 0; i < 6; i++) await queued(four.id, 2, 4, 50 - i, 'race');
+    for (let i = 0; i < 6; i++) await queued(other.id, 0, 4, 40 - i, 'race');
+    // Twelve slots at once; one worker runs three of them under the same id.
+    const workers = [
+      ...Array.from({ length: 9 }, (_, i) => `racer-${i}`),
+      'multi',
+      'multi',
+      'multi',
+    ];
+    const claimed = (await Promise.all(workers.map((w) => claim(w, 'race')))).filter(
+      (task): task is TaskRow => task !== undefined,
+    );
+    expect(new Set(claimed.map((task) => task.id)).size).toBe(claimed.length);
+    const per = (userId: number) => claimed.filter((task) => task.userId === userId).length;
+    expect(per(one.id)).toBe(1);
+    expect(per(four.id)).toBe(4);
+    expect(per(other.id)).toBe(4);
+    expect(claimed).toHaveLength(9);
+    for (const task of claimed) {
+      expect(task.status).toBe('generating');
+      expect(task.attempts).toBe(1);
+      expect(workers).toContain(task.leaseOwner);
+    }
+    // Every user is at their limit now: later claims wait until a task ends.
+    const more = await Promise.all(['late-1', 'late-2', 'late-3'].map((w) => claim(w, 'race')));
+    expect(more).toEqual([undefined, undefined, undefined]);
+    const ending = claimed.find((task) => task.userId === four.id)!;
+    expect(await t.app.services.queue.fail(ending.id, ending.leaseOwner!, 'stopped')).toBe(true);
+    const next = await claim('late-4', 'race');
+    expect(next?.userId).toBe(four.id);
+  });
+});
