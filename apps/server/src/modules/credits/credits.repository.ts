@@ -72,7 +72,25 @@ export type LedgerRows = {
   entries: NewEntry[];
   allocations: (typeof creditHoldAllocations.$inferInsert)[];
   balances: { userId: number; balance: number }[];
+  /** Settlements of held holds. */
+  holdUpdates: {
+    id: string;
+    captured: number;
+    released: number;
+    status: string;
+    settledAt: Date;
+  }[];
+  /** Credits given back through an allocation. */
+  allocationReturns: { holdId: string; bucketId: number; delta: number }[];
   now: Date;
+};
+
+/** What a batch of several users' credit work reads and writes under their locks. */
+export type BatchStore = {
+  write(rows: LedgerRows): Promise<void>;
+  holds(ids: string[]): Promise<CreditHoldRow[]>;
+  allocations(holdIds: string[]): Promise<(typeof creditHoldAllocations.$inferSelect)[]>;
+  buckets(ids: number[]): Promise<CreditBucketRow[]>;
 };
 
 /**
@@ -90,6 +108,29 @@ async function writeLedgerRows(tx: Tx, rows: LedgerRows): Promise<void> {
   if (rows.entries.length > 0) steps.push(tx.insert(creditEntries).values(rows.entries).getSQL());
   if (rows.allocations.length > 0) {
     steps.push(tx.insert(creditHoldAllocations).values(rows.allocations).getSQL());
+  }
+  if (rows.holdUpdates.length > 0) {
+    const values = sql.join(
+      rows.holdUpdates.map(
+        (h) =>
+          sql`(${h.id}::uuid, ${h.captured}::integer, ${h.released}::integer, ${h.status}::text, ${h.settledAt}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    steps.push(
+      sql`update ${creditHolds} set captured = v.captured, released = v.released, status = v.status, settled_at = v.settled_at from (values ${values}) as v(id, captured, released, status, settled_at) where ${creditHolds}.id = v.id`,
+    );
+  }
+  if (rows.allocationReturns.length > 0) {
+    const values = sql.join(
+      rows.allocationReturns.map(
+        (r) => sql`(${r.holdId}::uuid, ${r.bucketId}::bigint, ${r.delta}::integer)`,
+      ),
+      sql`, `,
+    );
+    steps.push(
+      sql`update ${creditHoldAllocations} set returned = ${creditHoldAllocations}.returned + v.delta from (values ${values}) as v(hold_id, bucket_id, delta) where ${creditHoldAllocations}.hold_id = v.hold_id and ${creditHoldAllocations}.bucket_id = v.bucket_id`,
+    );
   }
   if (rows.balances.length === 0) throw new Error('ledger rows without a balance to write');
   const balances = sql.join(
@@ -201,6 +242,8 @@ function lockedOps(tx: Tx, userId: number, lockedBalance: number) {
       now: Date;
     }): Promise<void> {
       await writeLedgerRows(tx, {
+        holdUpdates: [],
+        allocationReturns: [],
         holds: [parts.hold],
         spend: parts.spend,
         entries: parts.entries.map((e) => ({ ...e, userId })),
@@ -299,7 +342,7 @@ export function createCreditsRepository(db: Database, clock: Clock) {
       fn: (
         locked: Map<number, { balance: number; buckets: CreditBucketRow[] }>,
         tx: Transaction,
-        write: (rows: LedgerRows) => Promise<void>,
+        store: BatchStore,
       ) => Promise<T>,
     ) {
       const ids = [...new Set(userIds)].sort((a, b) => a - b);
@@ -336,7 +379,24 @@ export function createCreditsRepository(db: Database, clock: Clock) {
             { balance: a.balance, buckets: buckets.filter((b) => b.userId === a.userId) },
           ]),
         );
-        return fn(locked, tx, (rows) => writeLedgerRows(tx, rows));
+        return fn(locked, tx, {
+          write: (rows) => writeLedgerRows(tx, rows),
+          async holds(ids) {
+            if (ids.length === 0) return [];
+            return tx.select().from(creditHolds).where(inArray(creditHolds.id, ids));
+          },
+          async allocations(holdIds) {
+            if (holdIds.length === 0) return [];
+            return tx
+              .select()
+              .from(creditHoldAllocations)
+              .where(inArray(creditHoldAllocations.holdId, holdIds));
+          },
+          async buckets(ids) {
+            if (ids.length === 0) return [];
+            return tx.select().from(creditBuckets).where(inArray(creditBuckets.id, ids));
+          },
+        });
       });
     },
 

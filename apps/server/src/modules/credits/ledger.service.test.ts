@@ -330,4 +330,43 @@ describe('batches of holds for several users', () => {
     }
     expect(left + held).toBe(6 * 40);
   }, 60_000);
+
+  it('settles holds of several users together: capture, partial, release into an expired bucket', async () => {
+    const [a, b] = [await createUser(database.db), await createUser(database.db)];
+    await grant(a.id, 10, 'a-soon', inDays(1));
+    await grant(a.id, 30, 'a-never', null);
+    await grant(b.id, 20, 'b', inDays(10));
+    const h1 = await ledger.hold({ userId: a.id, ...hold(25, 'a-h1') });
+    const h2 = await ledger.hold({ userId: a.id, ...hold(5, 'a-h2') });
+    const h3 = await ledger.hold({ userId: b.id, ...hold(12, 'b-h3') });
+    expect(await ledger.balance(a.id)).toBe(10);
+    // h1 took all 10 of "soon", which expires before the settlement.
+    clock.advance(2 * day);
+    const results = await ledger.transactBatch([a.id, b.id], (batch) =>
+      batch.settle([
+        { userId: a.id, holdId: h1.holdId, delivered: 0 },
+        { userId: a.id, holdId: h2.holdId, delivered: 5 },
+        { userId: b.id, holdId: h3.holdId, delivered: 4 },
+        { userId: b.id, holdId: h3.holdId, delivered: 12 },
+      ]),
+    );
+    expect(results).toEqual([
+      { captured: 0, released: 25, replayed: false },
+      { captured: 5, released: 0, replayed: false },
+      { captured: 4, released: 8, replayed: false },
+      { captured: 4, released: 8, replayed: true },
+    ]);
+    // a: 15 go back to "never" and stay; 10 go back to "soon" and expire again.
+    expect(await ledger.balance(a.id)).toBe(25);
+    expect(await ledger.balance(b.id)).toBe(16);
+    for (const user of [a, b]) await expectConsistent(user.id);
+    // Settling again in a later batch changes nothing either.
+    const again = await ledger.transactBatch([a.id], (batch) =>
+      batch.settle([{ userId: a.id, holdId: h1.holdId, delivered: 0 }]),
+    );
+    expect(again[0]!.replayed).toBe(true);
+    expect(await ledger.balance(a.id)).toBe(25);
+    const single = await ledger.release(a.id, h2.holdId);
+    expect(single.replayed).toBe(true);
+  });
 });

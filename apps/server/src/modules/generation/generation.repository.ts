@@ -207,6 +207,59 @@ export function createGenerationRepository(db: Database, clock: Clock) {
       return rows.length === 1;
     },
 
+    /**
+     * Ends generating tasks in the caller's transaction, each with its own outcome, and only
+     * while its worker (when given) still holds the lease. Answers the rows that ended.
+     */
+    async finishTasks(
+      ex: Executor,
+      ends: {
+        id: string;
+        owner: string | null;
+        status: 'done' | 'failed' | 'flagged';
+        captured: number;
+        errorMessage: string | null;
+      }[],
+      now: Date,
+    ): Promise<TaskRow[]> {
+      if (ends.length === 0) return [];
+      const byId = <T>(value: (e: (typeof ends)[number]) => T, type: string) =>
+        sql.join(
+          [
+            sql`(case ${tasks.id}`,
+            ...ends.map((e) => sql`when ${e.id}::uuid then ${value(e)}::${sql.raw(type)}`),
+            sql`end)`,
+          ],
+          sql` `,
+        );
+      const status = byId((e) => e.status, 'text');
+      const owner = byId((e) => e.owner, 'text');
+      return ex
+        .update(tasks)
+        .set({
+          status: sql`${status}`,
+          progress: sql`case when ${status} = 'done' then 100 else ${tasks.progress} end`,
+          captured: sql`${byId((e) => e.captured, 'integer')}`,
+          errorCode: null,
+          errorMessage: sql`${byId((e) => e.errorMessage, 'text')}`,
+          finishedAt: now,
+          updatedAt: now,
+          leaseOwner: null,
+          leaseExpiresAt: null,
+        })
+        .where(
+          and(
+            inArray(
+              tasks.id,
+              ends.map((e) => e.id),
+            ),
+            eq(tasks.status, 'generating'),
+            sql`(${owner} is null or ${tasks.leaseOwner} = ${owner})`,
+          ),
+        )
+        .returning();
+    },
+
     /** Moves a task out of `from` states in the caller's transaction; undefined if it had left them. */
     async transition(
       ex: Executor,

@@ -1,11 +1,13 @@
 import type { EngineOutput } from '@lumen/engines/engine';
 import type { Clock } from '../../lib/clock';
-import { createCoalescer } from '../../lib/coalesce';
+import { createCoalescer, type Outcome } from '../../lib/coalesce';
 import type { EventBus } from '../../lib/event-bus';
 import type { LedgerService } from '../credits/ledger.service';
 import type { GenerationMedia, NsfwScorer } from './generation.ports';
 import type { GenerationRepository } from './generation.repository';
-import type { TaskRow } from './generation.schema';
+import type { TaskRow, taskOutputs } from './generation.schema';
+
+type NewTaskOutputRow = typeof taskOutputs.$inferInsert;
 
 /** A claim is a lease: a worker that stops heartbeating loses the task after this long. */
 export const LEASE_MS = 60_000;
@@ -43,37 +45,103 @@ export function createQueueService(deps: {
     });
   }
 
+  type Ending = {
+    task: TaskRow;
+    workerId: string | null;
+    status: 'done' | 'failed' | 'flagged';
+    captured: number;
+    errorMessage: string | null;
+    outputs: NewTaskOutputRow[];
+  };
+
+  /**
+   * Ends a batch of tasks in one transaction under their users' credit locks: each moves to
+   * its final state while its worker still holds it, its outputs are recorded, and its hold is
+   * captured (done) or released. A crash never leaves a task done but unpaid, or failed but
+   * not refunded. Answers, per ending, the task as it ended, or undefined when it was no
+   * longer the worker's to end.
+   */
+  async function endTasks(endings: Ending[]): Promise<Outcome<TaskRow | undefined>[]> {
+    const now = clock.now();
+    // One ending per task: a later one for the same task finds it ended.
+    const first = new Map<string, Ending>();
+    for (const e of endings) if (!first.has(e.task.id)) first.set(e.task.id, e);
+    const unique = [...first.values()];
+    const ended = await deps.ledger.transactBatch(
+      unique.map((e) => e.task.userId),
+      async (batch) => {
+        const rows = await repository.finishTasks(
+          batch.tx,
+          unique.map((e) => ({
+            id: e.task.id,
+            owner: e.workerId,
+            status: e.status,
+            captured: e.status === 'done' ? e.captured : 0,
+            errorMessage: e.errorMessage,
+          })),
+          now,
+        );
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        await repository.insertOutputs(
+          batch.tx,
+          unique.filter((e) => byId.has(e.task.id)).flatMap((e) => e.outputs),
+        );
+        await batch.settle(
+          rows
+            .filter((r) => r.holdId)
+            .map((r) => ({
+              userId: r.userId,
+              holdId: r.holdId!,
+              delivered: r.status === 'done' ? r.captured : 0,
+            })),
+        );
+        return byId;
+      },
+    );
+    return endings.map((e) => ({
+      ok: true,
+      value: first.get(e.task.id) === e ? ended.get(e.task.id) : undefined,
+    }));
+  }
+
+  const endings = createCoalescer<Ending, TaskRow | undefined>({
+    maxBatch: 50,
+    concurrency: 2,
+    async run(items) {
+      try {
+        return await endTasks(items);
+      } catch (error) {
+        if (items.length === 1) return [{ ok: false, error }];
+        // The batch failed as a whole: each ending goes again on its own.
+        return Promise.all(
+          items.map(async (item) => {
+            try {
+              return (await endTasks([item]))[0]!;
+            } catch (err) {
+              return { ok: false as const, error: err };
+            }
+          }),
+        );
+      }
+    },
+  });
+
   async function finish(
     task: TaskRow,
     workerId: string | null,
     status: 'done' | 'failed' | 'flagged',
-    patch: { captured?: number; errorCode?: number; errorMessage?: string },
+    patch: { captured?: number; errorMessage?: string; outputs?: NewTaskOutputRow[] } = {},
   ) {
-    const now = clock.now();
-    return deps.ledger.transact(task.userId, async (unit) => {
-      const row = await repository.transition(
-        unit.tx,
-        task.id,
-        ['generating'],
-        {
-          status,
-          progress: status === 'done' ? 100 : task.progress,
-          captured: patch.captured ?? 0,
-          errorCode: patch.errorCode ?? null,
-          errorMessage: patch.errorMessage ?? null,
-          finishedAt: now,
-          updatedAt: now,
-          leaseOwner: null,
-          leaseExpiresAt: null,
-        },
-        workerId ?? undefined,
-      );
-      if (row?.holdId) {
-        if (status === 'done') await unit.capture(row.holdId, patch.captured ?? 0);
-        else await unit.release(row.holdId);
-      }
-      return row;
+    const ended = await endings.run({
+      task,
+      workerId,
+      status,
+      captured: patch.captured ?? 0,
+      errorMessage: patch.errorMessage ?? null,
+      outputs: patch.outputs ?? [],
     });
+    if (ended) publish(ended);
+    return ended;
   }
 
   /**
@@ -137,7 +205,6 @@ export function createQueueService(deps: {
             const flagged = await finish(task, workerId, 'flagged', {
               errorMessage: 'sensitive content',
             });
-            if (flagged) publish(flagged);
             return Boolean(flagged);
           }
         }
@@ -147,33 +214,31 @@ export function createQueueService(deps: {
       const requested = task.settings.count;
       const delivered =
         task.media === 'image' ? Math.min(images.length, requested) : primary > 0 ? requested : 0;
-      const captured = Math.round((task.cost * delivered) / requested);
       const now = clock.now();
-      await repository.insertOutputs(
-        repository.db,
-        stored.map((s) => {
-          const output = mains[s.idx];
-          return {
-            taskId: task.id,
-            idx: s.idx,
-            kind: s.kind,
-            key: s.key,
-            thumbKey: s.thumbKey,
-            wmKey: s.wmKey,
-            mime: s.mime,
-            width: output?.width ?? null,
-            height: output?.height ?? null,
-            durationS: output?.durationS ?? null,
-            seed: output?.seed ?? null,
-            createdAt: now,
-          };
-        }),
-      );
+      const rows = stored.map((s) => {
+        const output = mains[s.idx];
+        return {
+          taskId: task.id,
+          idx: s.idx,
+          kind: s.kind,
+          key: s.key,
+          thumbKey: s.thumbKey,
+          wmKey: s.wmKey,
+          mime: s.mime,
+          width: output?.width ?? null,
+          height: output?.height ?? null,
+          durationS: output?.durationS ?? null,
+          seed: output?.seed ?? null,
+          createdAt: now,
+        };
+      });
       const done =
         delivered === 0
           ? await finish(task, workerId, 'failed', { errorMessage: 'no output' })
-          : await finish(task, workerId, 'done', { captured });
-      if (done) publish(done);
+          : await finish(task, workerId, 'done', {
+              captured: Math.round((task.cost * delivered) / requested),
+              outputs: rows,
+            });
       return Boolean(done);
     },
 
@@ -183,7 +248,6 @@ export function createQueueService(deps: {
       const failed = await finish(task, workerId, 'failed', {
         errorMessage: message.slice(0, 500),
       });
-      if (failed) publish(failed);
       return Boolean(failed);
     },
 
@@ -202,10 +266,9 @@ export function createQueueService(deps: {
           });
           if (requeued) publish(requeued);
         } else {
-          const failed = await finish(task, null, 'failed', {
+          await finish(task, null, 'failed', {
             errorMessage: 'the worker stopped responding',
           });
-          if (failed) publish(failed);
         }
       }
       return expired.length;
