@@ -17,6 +17,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app, so they get their own cacheable chunks.
+        // Pages are loaded on demand (app/lazy-page.tsx); `$initial` keeps the Mantine and vendor
+        // chunks to what the first render needs, and library code only some pages use (a Table,
+        // a Pagination) travels with those pages instead of with every first visit.
         codeSplitting: {
           groups: [
             // Only the 3D viewer needs three.js: its own chunk keeps it out of every other page.
@@ -29,9 +32,12 @@ export default defineConfig({
             {
               name: 'mantine',
               test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/,
+              tags: ['$initial'],
               priority: 20,
             },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+            // Every icon in one chunk: one icon per file would make dozens of tiny page chunks.
+            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 15 },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 10 },
           ],
         },
       },

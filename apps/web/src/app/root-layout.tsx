@@ -6,11 +6,12 @@ import { PublishDialog } from '../features/community/components/publish-dialog';
 import { PayDialog } from '../features/membership/pay-dialog/pay-dialog';
 import { TrialDialog } from '../features/membership/trial/trial-dialog';
 import { useVersionPoll } from '../shared/hooks/use-version-poll';
+import { NavigationProgress } from './layout/navigation-progress';
 import { findHandleValue } from './route-handle';
 import { RouteGuard } from './route-guard';
 import { useSessionSync } from './use-session-sync';
 
-/** Wraps every route: guard, scroll reset, accounts (login dialog, survey), pay, trial and publish dialogs, version poll, cross-tab sync. */
+/** Wraps every route: guard, scroll reset, navigation progress, accounts (login dialog, survey), pay, trial and publish dialogs, version poll, cross-tab sync. */
 export function RootLayout() {
   const { t } = useTranslation();
   const matches = useMatches();
@@ -25,6 +26,7 @@ export function RootLayout() {
   return (
     <>
       <ScrollRestoration />
+      <NavigationProgress />
       <RouteGuard />
       <AccountsRoot />
       <PayDialog />

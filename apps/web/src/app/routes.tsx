@@ -1,43 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { OAuthCallbackPage } from '../features/accounts/oauth-callback-page';
-import { ContactPage } from '../features/accounts/pages/contact-page';
-import { FeedbackPage } from '../features/accounts/pages/feedback-page';
-import { ProfilePage } from '../features/accounts/pages/profile-page';
-import { SettingsPage } from '../features/accounts/pages/settings-page';
-import { AdminHomePage } from '../features/admin/admin-home-page';
-import { BroadcastPage } from '../features/admin/pages/broadcast-page';
-import { CampaignsAdminPage } from '../features/admin/pages/campaigns-admin-page';
-import { CirclesAdminPage } from '../features/admin/pages/circles-admin-page';
-import { ReviewPage } from '../features/admin/pages/review-page';
-import { ClipPage } from '../features/clip/clip-page';
-import { CampaignPage } from '../features/community/pages/campaign-page';
-import { CampaignsPage } from '../features/community/pages/campaigns-page';
-import { CirclePage } from '../features/community/pages/circle-page';
-import { CirclesPage } from '../features/community/pages/circles-page';
-import { FavoritesPage } from '../features/community/pages/favorites-page';
-import { DiscoverPage, ExplorePage } from '../features/community/pages/feed-page';
-import { UserPage } from '../features/community/pages/user-page';
-import { WorkPage } from '../features/community/pages/work-page';
-import { CreditBillsPage } from '../features/credits/pages/credit-bills-page';
-import { CreditPolicyPage } from '../features/credits/pages/credit-policy-page';
-import { MemberPage } from '../features/credits/pages/member-page';
-import { ImageStudioPage } from '../features/generate/pages/image-studio-page';
-import { ModelStudioPage } from '../features/generate/pages/model-studio-page';
-import { VideoStudioPage } from '../features/generate/pages/video-studio-page';
 import { LandingPage } from '../features/landing/landing-page';
-import { LibraryPage } from '../features/library/pages/library-page';
-import { MediaDetailPage } from '../features/library/pages/media-detail-page';
-import { InviteLandingPage } from '../features/invite/invite-landing-page';
-import { InvitePage } from '../features/invite/invite-page';
-import { SandboxCheckoutPage } from '../features/membership/checkout/sandbox-checkout-page';
-import { MembershipOverview } from '../features/membership/member-centre/membership-overview';
-import { PaymentHistory } from '../features/membership/member-centre/payment-history';
-import { PayPage } from '../features/membership/pay-page';
-import { NotificationsPage } from '../features/notifications/notifications-page';
-import { PaymentResultPage } from '../features/membership/result/payment-result-page';
-import { StudioPage } from '../features/studio/studio-page';
 import { AppLayout } from './layout/app-layout';
 import { SiteLayout } from './layout/site-layout';
+import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
@@ -73,23 +38,35 @@ export const routes: RouteObject[] = [
           {
             path: '/home',
             id: 'home',
-            element: <DiscoverPage />,
+            ...lazyPage(
+              () => import('../features/community/pages/feed-page'),
+              (m) => <m.DiscoverPage />,
+            ),
             handle: handle({ public: true, pageKey: 'home', titleKey: 'nav.home' }),
           },
           // Community (spec §2): feeds, works and people are open to visitors; acting asks for a session.
           {
             path: '/explore',
-            element: <ExplorePage />,
+            ...lazyPage(
+              () => import('../features/community/pages/feed-page'),
+              (m) => <m.ExplorePage />,
+            ),
             handle: handle({ public: true, pageKey: 'explore', titleKey: 'nav.explore' }),
           },
           {
             path: '/w/:workId',
-            element: <WorkPage />,
+            ...lazyPage(
+              () => import('../features/community/pages/work-page'),
+              (m) => <m.WorkPage />,
+            ),
             handle: handle({ public: true, pageKey: 'explore', titleKey: 'community.work.title' }),
           },
           {
             path: '/u/:userId',
-            element: <UserPage />,
+            ...lazyPage(
+              () => import('../features/community/pages/user-page'),
+              (m) => <m.UserPage />,
+            ),
             handle: handle({
               public: true,
               pageKey: 'people',
@@ -98,43 +75,67 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/favorites',
-            element: <FavoritesPage />,
+            ...lazyPage(
+              () => import('../features/community/pages/favorites-page'),
+              (m) => <m.FavoritesPage />,
+            ),
             handle: handle({ pageKey: 'favorites', titleKey: 'nav.favorites' }),
           },
           {
             path: '/circles',
-            element: <CirclesPage />,
+            ...lazyPage(
+              () => import('../features/community/pages/circles-page'),
+              (m) => <m.CirclesPage />,
+            ),
             handle: handle({ public: true, pageKey: 'circles', titleKey: 'nav.circles' }),
           },
           {
             path: '/circles/:circleId',
-            element: <CirclePage />,
+            ...lazyPage(
+              () => import('../features/community/pages/circle-page'),
+              (m) => <m.CirclePage />,
+            ),
             handle: handle({ public: true, pageKey: 'circles', titleKey: 'nav.circles' }),
           },
           {
             path: '/campaigns',
-            element: <CampaignsPage />,
+            ...lazyPage(
+              () => import('../features/community/pages/campaigns-page'),
+              (m) => <m.CampaignsPage />,
+            ),
             handle: handle({ public: true, pageKey: 'campaigns', titleKey: 'nav.campaigns' }),
           },
           {
             path: '/campaigns/:cmpId',
-            element: <CampaignPage />,
+            ...lazyPage(
+              () => import('../features/community/pages/campaign-page'),
+              (m) => <m.CampaignPage />,
+            ),
             handle: handle({ public: true, pageKey: 'campaigns', titleKey: 'nav.campaigns' }),
           },
           {
             path: '/notifications',
-            element: <NotificationsPage />,
+            ...lazyPage(
+              () => import('../features/notifications/notifications-page'),
+              (m) => <m.NotificationsPage />,
+            ),
             handle: handle({ pageKey: 'notifications', titleKey: 'nav.notifications' }),
           },
           {
             path: '/studio',
-            element: <StudioPage />,
+            ...lazyPage(
+              () => import('../features/studio/studio-page'),
+              (m) => <m.StudioPage />,
+            ),
             handle: handle({ public: true, pageKey: 'studio', titleKey: 'nav.studio' }),
           },
           // Open to visitors to look around; pressing Generate or uploading asks them to sign in.
           {
             path: '/studio/image',
-            element: <ImageStudioPage />,
+            ...lazyPage(
+              () => import('../features/generate/pages/image-studio-page'),
+              (m) => <m.ImageStudioPage />,
+            ),
             handle: handle({
               public: true,
               pageKey: 'studio',
@@ -143,7 +144,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/studio/video',
-            element: <VideoStudioPage />,
+            ...lazyPage(
+              () => import('../features/generate/pages/video-studio-page'),
+              (m) => <m.VideoStudioPage />,
+            ),
             handle: handle({
               public: true,
               pageKey: 'studio',
@@ -152,7 +156,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/studio/3d',
-            element: <ModelStudioPage />,
+            ...lazyPage(
+              () => import('../features/generate/pages/model-studio-page'),
+              (m) => <m.ModelStudioPage />,
+            ),
             handle: handle({
               public: true,
               pageKey: 'studio',
@@ -162,102 +169,167 @@ export const routes: RouteObject[] = [
           {
             path: '/pay',
             id: 'pay',
-            element: <PayPage />,
+            ...lazyPage(
+              () => import('../features/membership/pay-page'),
+              (m) => <m.PayPage />,
+            ),
             handle: handle({ public: true, pageKey: 'pay', titleKey: 'nav.pay' }),
           },
           {
             path: '/pay/result',
-            element: <PaymentResultPage />,
+            ...lazyPage(
+              () => import('../features/membership/result/payment-result-page'),
+              (m) => <m.PaymentResultPage />,
+            ),
             handle: handle({ pageKey: 'pay', titleKey: 'membership.result.title' }),
           },
           {
             path: '/invite',
-            element: <InvitePage />,
+            ...lazyPage(
+              () => import('../features/invite/invite-page'),
+              (m) => <m.InvitePage />,
+            ),
             handle: handle({ pageKey: 'account', titleKey: 'invite.title' }),
           },
           // Invite links land here signed out; the code is kept for sign-up.
           {
             path: '/invite/:code',
-            element: <InviteLandingPage />,
+            ...lazyPage(
+              () => import('../features/invite/invite-landing-page'),
+              (m) => <m.InviteLandingPage />,
+            ),
             handle: handle({ public: true, pageKey: 'account', titleKey: 'invite.landing.title' }),
           },
           {
             path: '/clip',
             id: 'clip',
-            element: <ClipPage />,
+            ...lazyPage(
+              () => import('../features/clip/clip-page'),
+              (m) => <m.ClipPage />,
+            ),
             handle: handle({ pageKey: 'clip', titleKey: 'clip.title' }),
           },
           {
             path: '/admin',
-            element: <AdminHomePage />,
+            ...lazyPage(
+              () => import('../features/admin/admin-home-page'),
+              (m) => <m.AdminHomePage />,
+            ),
             handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'nav.admin' }),
           },
           {
             path: '/admin/review',
-            element: <ReviewPage />,
+            ...lazyPage(
+              () => import('../features/admin/pages/review-page'),
+              (m) => <m.ReviewPage />,
+            ),
             handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.review.title' }),
           },
           {
             path: '/admin/circles',
-            element: <CirclesAdminPage />,
+            ...lazyPage(
+              () => import('../features/admin/pages/circles-admin-page'),
+              (m) => <m.CirclesAdminPage />,
+            ),
             handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.circles.title' }),
           },
           {
             path: '/admin/campaigns',
-            element: <CampaignsAdminPage />,
+            ...lazyPage(
+              () => import('../features/admin/pages/campaigns-admin-page'),
+              (m) => <m.CampaignsAdminPage />,
+            ),
             handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.campaigns.title' }),
           },
           {
             path: '/admin/notifications',
-            element: <BroadcastPage />,
+            ...lazyPage(
+              () => import('../features/admin/pages/broadcast-page'),
+              (m) => <m.BroadcastPage />,
+            ),
             handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.broadcast.title' }),
           },
           // Account pages have no sidebar entry; their own page key leaves none highlighted.
           {
             path: '/account/profile',
-            element: <ProfilePage />,
+            ...lazyPage(
+              () => import('../features/accounts/pages/profile-page'),
+              (m) => <m.ProfilePage />,
+            ),
             handle: handle({ pageKey: 'account', titleKey: 'profile.title' }),
           },
           {
             path: '/account/settings',
-            element: <SettingsPage />,
+            ...lazyPage(
+              () => import('../features/accounts/pages/settings-page'),
+              (m) => <m.SettingsPage />,
+            ),
             handle: handle({ pageKey: 'account', titleKey: 'settings.title' }),
           },
           {
             path: '/feedback',
-            element: <FeedbackPage />,
+            ...lazyPage(
+              () => import('../features/accounts/pages/feedback-page'),
+              (m) => <m.FeedbackPage />,
+            ),
             handle: handle({ pageKey: 'account', titleKey: 'feedback.title' }),
           },
           {
             path: '/contact',
-            element: <ContactPage />,
+            ...lazyPage(
+              () => import('../features/accounts/pages/contact-page'),
+              (m) => <m.ContactPage />,
+            ),
             handle: handle({ public: true, pageKey: 'contact', titleKey: 'contact.title' }),
           },
           {
             path: '/library',
-            element: <LibraryPage />,
+            ...lazyPage(
+              () => import('../features/library/pages/library-page'),
+              (m) => <m.LibraryPage />,
+            ),
             handle: handle({ pageKey: 'library', titleKey: 'library.title' }),
           },
           {
             path: '/library/item/:taskId/:index',
-            element: <MediaDetailPage />,
+            ...lazyPage(
+              () => import('../features/library/pages/media-detail-page'),
+              (m) => <m.MediaDetailPage />,
+            ),
             handle: handle({ pageKey: 'library', titleKey: 'library.detail.title' }),
           },
           {
             path: '/account/credits',
-            element: <CreditBillsPage />,
+            ...lazyPage(
+              () => import('../features/credits/pages/credit-bills-page'),
+              (m) => <m.CreditBillsPage />,
+            ),
             handle: handle({ pageKey: 'account', titleKey: 'credits.bills.title' }),
           },
           {
             path: '/member',
-            element: (
-              <MemberPage membership={<MembershipOverview />} payments={<PaymentHistory />} />
+            ...lazyPage(
+              () =>
+                Promise.all([
+                  import('../features/credits/pages/member-page'),
+                  import('../features/membership/member-centre/membership-overview'),
+                  import('../features/membership/member-centre/payment-history'),
+                ]),
+              ([page, overview, history]) => (
+                <page.MemberPage
+                  membership={<overview.MembershipOverview />}
+                  payments={<history.PaymentHistory />}
+                />
+              ),
             ),
             handle: handle({ pageKey: 'account', titleKey: 'member.title' }),
           },
           {
             path: '/credit-policy',
-            element: <CreditPolicyPage />,
+            ...lazyPage(
+              () => import('../features/credits/pages/credit-policy-page'),
+              (m) => <m.CreditPolicyPage />,
+            ),
             handle: handle({
               public: true,
               pageKey: 'creditPolicy',
@@ -269,12 +341,18 @@ export const routes: RouteObject[] = [
       // The sandbox provider's hosted checkout stands alone, as a real provider's page would.
       {
         path: '/pay/checkout/:sessionId',
-        element: <SandboxCheckoutPage />,
+        ...lazyPage(
+          () => import('../features/membership/checkout/sandbox-checkout-page'),
+          (m) => <m.SandboxCheckoutPage />,
+        ),
         handle: handle({ public: true, titleKey: 'membership.checkout.title' }),
       },
       ...(['discord', 'apple', 'facebook', 'google'] as const).map((provider) => ({
         path: `/login-${provider}`,
-        element: <OAuthCallbackPage provider={provider} />,
+        ...lazyPage(
+          () => import('../features/accounts/oauth-callback-page'),
+          (m) => <m.OAuthCallbackPage provider={provider} />,
+        ),
         handle: handle({ public: true, titleKey: 'oauth.title' }),
       })),
     ],

@@ -16,10 +16,18 @@ export function useSessionSync(): void {
   const navigate = useNavigate();
   const isPublic = useRef(true);
   const leaving = useRef(false);
+  const signOutAfterLeaving = useRef<(() => void) | null>(null);
   const currentIsPublic = resolveAccess(matches, location.pathname) === 'public';
   useEffect(() => {
     isPublic.current = currentIsPublic;
   }, [currentIsPublic]);
+
+  // Runs once the page left for /studio is off the screen (see `followLogout`).
+  useEffect(() => {
+    const signOut = signOutAfterLeaving.current;
+    signOutAfterLeaving.current = null;
+    signOut?.();
+  }, [location.pathname]);
 
   useEffect(() => {
     // The broadcast and the storage event both announce a logout elsewhere; the first one acts.
@@ -36,10 +44,11 @@ export function useSessionSync(): void {
         window.location.reload();
         return;
       }
-      // Leave the guarded page first, committed at once (not as a transition), or the route
-      // guard would see no session there and open the login dialog meant for the other tab.
-      void navigate('/studio', { replace: true, flushSync: true });
-      signOutHere();
+      // Leave the guarded page first and end the session only once /studio is on the screen
+      // (its page code may still have to be downloaded), or the route guard would see no
+      // session on the guarded page and open the login dialog meant for the other tab.
+      signOutAfterLeaving.current = signOutHere;
+      void navigate('/studio', { replace: true });
     };
 
     const unsubscribe = subscribeSessionEvents((type) => {

@@ -1,0 +1,75 @@
+// Web bundle sizes: builds the web app into a scratch folder (with Vite's manifest) and reports
+// what a first visit downloads — the entry chunk and everything it imports statically — and what
+// opening a page adds on top. Sizes are bytes on disk ("raw") and gzip level 9.
+//   node bench/web/bundle-size.mjs [outDir]   (default .tmp/bundle-size)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const outDir = path.resolve(root, process.argv[2] ?? '.tmp/bundle-size');
+execFileSync(
+  'npx',
+  ['vite', 'build', 'apps/web', '--manifest', '--emptyOutDir', '--outDir', outDir],
+  {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
+
+const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
+const sizes = new Map();
+function size(file) {
+  if (!sizes.has(file)) {
+    const bytes = fs.readFileSync(path.join(outDir, file));
+    sizes.set(file, { raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length });
+  }
+  return sizes.get(file);
+}
+/** The files a chunk needs before it runs: itself, its static imports and their CSS. */
+function closure(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const imported of chunk.imports ?? []) closure(imported, files);
+  return files;
+}
+function total(files, ext) {
+  const sum = { raw: 0, gzip: 0 };
+  for (const file of files) {
+    if (!file.endsWith(ext)) continue;
+    sum.raw += size(file).raw;
+    sum.gzip += size(file).gzip;
+  }
+  return sum;
+}
+const kb = ({ raw, gzip }) =>
+  `${(raw / 1000).toFixed(1)} kB raw, ${(gzip / 1000).toFixed(1)} kB gzip`;
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const initial = closure(entryKey);
+const initialJs = [...initial].filter((file) => file.endsWith('.js'));
+console.log(`entry chunk ${manifest[entryKey].file}: ${kb(size(manifest[entryKey].file))}`);
+console.log(`first visit, ${initialJs.length} JS files: ${kb(total(initial, '.js'))}`);
+console.log(`first visit CSS: ${kb(total(initial, '.css'))}`);
+
+console.log('\nlargest JS chunks:');
+const chunks = fs
+  .readdirSync(path.join(outDir, 'assets'))
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => `assets/${file}`);
+for (const file of chunks.sort((a, b) => size(b).raw - size(a).raw).slice(0, 8)) {
+  console.log(
+    `  ${file.padEnd(44)} ${kb(size(file))}${initial.has(file) ? '  (first visit)' : ''}`,
+  );
+}
+
+console.log(`\nopening a page adds (${chunks.length} JS files in all):`);
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (!chunk.isDynamicEntry || !/\/pages?\/|-page\.tsx$/.test(key)) continue;
+  const extra = [...closure(key)].filter((file) => !initial.has(file));
+  console.log(`  ${path.basename(key).padEnd(32)} JS ${kb(total(extra, '.js'))}`);
+}
