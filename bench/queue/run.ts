@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import type { EngineOutput } from '@lumen/engines/engine';
+import type { Engine, EngineOutput } from '@lumen/engines/engine';
+import { createWorkerRunner } from '@lumen/worker/runner';
 import pg from 'pg';
 import sharp from 'sharp';
 import { buildApp } from '../../apps/server/src/app';
@@ -137,6 +138,7 @@ async function product(nsfw: boolean) {
     height: 8,
     seed: 1,
   };
+  const noop: Engine = { name: 'local', supports: () => true, run: async () => [output] };
   const drainOne = async (workerId: string) => {
     const task = await app.services.queue.claim({ workerId, engines: ['local'], taskTypes: null });
     if (task) await app.services.queue.complete(task.id, workerId, [output]);
@@ -175,21 +177,26 @@ async function product(nsfw: boolean) {
     submitMs += performance.now() - started;
     submitTrips += counting;
     counting = 0;
-    await Promise.all(
-      Array.from({ length: WORKERS }, async (_, w) => {
-        const workerId = `bench-${w}`;
-        for (;;) {
-          const task = await app.services.queue.claim({
-            workerId,
-            engines: ['local'],
-            taskTypes: null,
-          });
-          if (!task) return;
-          await app.services.queue.complete(task.id, workerId, [output]);
-          tasks++;
-        }
-      }),
-    );
+    // The worker that `npm start` embeds, with a no-op engine and one slot per worker.
+    const target = tasks + CLIENTS;
+    await new Promise<void>((resolve) => {
+      const runner = createWorkerRunner({
+        api: {
+          ...app.services.workerApi,
+          async complete(taskId, workerId, outputs) {
+            const ok = await app.services.workerApi.complete(taskId, workerId, outputs);
+            if (ok && ++tasks === target) void runner.stop().then(resolve);
+            return ok;
+          },
+        },
+        engines: [noop],
+        workerId: `bench-${round}`,
+        concurrency: WORKERS,
+        idleMs: 5,
+        logger: { info() {}, warn() {}, error() {} },
+      });
+      runner.start();
+    });
     busyMs += performance.now() - started;
     drainTrips += counting;
     counting = null;

@@ -46,11 +46,19 @@ export function createWorkerRunner(options: RunnerOptions) {
   const engineByName = new Map(engines.map((e) => [e.name, e]));
   let loops: Promise<void>[] = [];
 
-  async function runTask(task: ClaimedTask): Promise<void> {
+  /**
+   * Runs the engine on a task and answers its delivery (outputs up and the task completed, or
+   * the task failed), started but not awaited: the slot can claim and run its next task while
+   * the outputs of this one travel. The lease keeps being renewed until the delivery ends.
+   */
+  async function runTask(task: ClaimedTask): Promise<{ delivery: Promise<void> }> {
     const engine = engineByName.get(task.engine as Engine['name']);
     if (!engine) {
-      await api.fail(task.id, workerId, `no ${task.engine} engine on this worker`);
-      return;
+      return {
+        delivery: api
+          .fail(task.id, workerId, `no ${task.engine} engine on this worker`)
+          .then(() => undefined),
+      };
     }
     const abort = new AbortController();
     const onStop = () => abort.abort();
@@ -60,8 +68,18 @@ export function createWorkerRunner(options: RunnerOptions) {
         if (!alive) abort.abort();
       });
     }, heartbeatMs);
+    const cleanUp = () => {
+      clearInterval(beat);
+      stop.signal.removeEventListener('abort', onStop);
+    };
+    const failWith = async (err: unknown) => {
+      const message = err instanceof Error ? err.message : String(err);
+      logger.warn({ taskId: task.id, engine: task.engine, err: message }, 'task failed');
+      await api.fail(task.id, workerId, message).catch(() => undefined);
+    };
+    let outputs: Awaited<ReturnType<Engine['run']>>;
     try {
-      const outputs = await engine.run(task, {
+      outputs = await engine.run(task, {
         readInput: (key) => api.readInput(key),
         progress: async (percent) => {
           const alive = await api.heartbeat(task.id, workerId, percent);
@@ -70,21 +88,32 @@ export function createWorkerRunner(options: RunnerOptions) {
         },
         signal: abort.signal,
       });
-      if (abort.signal.aborted) return;
-      await api.complete(task.id, workerId, outputs);
-      logger.info({ taskId: task.id, engine: task.engine, outputs: outputs.length }, 'task done');
     } catch (err) {
       if (abort.signal.aborted) {
+        cleanUp();
         logger.info({ taskId: task.id }, 'task stopped');
-        return;
+        return { delivery: Promise.resolve() };
       }
-      const message = err instanceof Error ? err.message : String(err);
-      logger.warn({ taskId: task.id, engine: task.engine, err: message }, 'task failed');
-      await api.fail(task.id, workerId, message).catch(() => undefined);
-    } finally {
-      clearInterval(beat);
-      stop.signal.removeEventListener('abort', onStop);
+      return { delivery: failWith(err).finally(cleanUp) };
     }
+    if (abort.signal.aborted) {
+      cleanUp();
+      logger.info({ taskId: task.id }, 'task stopped');
+      return { delivery: Promise.resolve() };
+    }
+    const delivery = api
+      .complete(task.id, workerId, outputs)
+      .then(
+        () => {
+          logger.info(
+            { taskId: task.id, engine: task.engine, outputs: outputs.length },
+            'task done',
+          );
+        },
+        (err: unknown) => failWith(err),
+      )
+      .finally(cleanUp);
+    return { delivery };
   }
 
   async function loop(): Promise<void> {
@@ -93,6 +122,8 @@ export function createWorkerRunner(options: RunnerOptions) {
       engines: engines.map((e) => e.name),
       taskTypes: options.taskTypes ?? null,
     };
+    // At most one delivery in flight per slot.
+    let delivering: Promise<void> = Promise.resolve();
     while (!stop.signal.aborted) {
       let task: ClaimedTask | null = null;
       try {
@@ -100,9 +131,16 @@ export function createWorkerRunner(options: RunnerOptions) {
       } catch (err) {
         logger.error({ err: err instanceof Error ? err.message : String(err) }, 'claim failed');
       }
-      if (task) await runTask(task);
-      else await sleep(idleMs, stop.signal);
+      if (task) {
+        const { delivery } = await runTask(task);
+        await delivering;
+        delivering = delivery;
+      } else {
+        await delivering;
+        await sleep(idleMs, stop.signal);
+      }
     }
+    await delivering;
   }
 
   return {

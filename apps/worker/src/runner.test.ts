@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { Engine, EngineOutput } from '@lumen/engines/engine';
+import { createWorkerRunner, type RunnerLogger } from './runner';
+import type { ClaimedTask, WorkerApi } from './worker-api';
+
+const quiet: RunnerLogger = { info() {}, warn() {}, error() {} };
+const png: EngineOutput = { kind: 'image', mime: 'image/png', bytes: Buffer.from([1]) };
+
+/** A queue of `n` tasks behind the worker API, recording the order of what the runner does. */
+function queueOf(n: number, completeMs: number, completeFails = false) {
+  const log: string[] = [];
+  let next = 0;
+  const api: WorkerApi = {
+    async claim() {
+      if (next >= n) return null;
+      const id = `t${next++}`;
+      log.push(`claim ${id}`);
+      return {
+        id,
+        taskType: 'txt2img',
+        engine: 'local',
+        settings: {},
+        inputs: { images: [], videos: [], audios: [] },
+      } as unknown as ClaimedTask;
+    },
+    heartbeat: async () => true,
+    readInput: async () => Buffer.alloc(0),
+    async complete(taskId) {
+      await new Promise((r) => setTimeout(r, completeMs));
+      if (completeFails) throw new Error('upload refused');
+      log.push(`complete ${taskId}`);
+      return true;
+    },
+    async fail(taskId, _worker, message) {
+      log.push(`fail ${taskId}: ${message}`);
+      return true;
+    },
+  };
+  const engine: Engine = {
+    name: 'local',
+    supports: () => true,
+    run: async () => [png],
+  };
+  return { api, engine, log };
+}
+
+describe('the worker runner', () => {
+  it('claims and runs the next task while the outputs of the last one travel', async () => {
+    const { api, engine, log } = queueOf(3, 40);
+    const runner = createWorkerRunner({
+      api,
+      engines: [engine],
+      workerId: 'w',
+      idleMs: 5,
+      logger: quiet,
+    });
+    runner.start();
+    await new Promise((r) => setTimeout(r, 300));
+    await runner.stop();
+    expect(log.indexOf('claim t1')).toBeLessThan(log.indexOf('complete t0'));
+    expect(log.filter((l) => l.startsWith('complete'))).toEqual([
+      'complete t0',
+      'complete t1',
+      'complete t2',
+    ]);
+  });
+
+  it('waits for deliveries in flight when stopped', async () => {
+    const { api, engine, log } = queueOf(1, 80);
+    const runner = createWorkerRunner({
+      api,
+      engines: [engine],
+      workerId: 'w',
+      idleMs: 5,
+      logger: quiet,
+    });
+    runner.start();
+    await new Promise((r) => setTimeout(r, 20));
+    await runner.stop();
+    expect(log).toEqual(['claim t0', 'complete t0']);
+  });
+
+  it('fails a task whose outputs could not be delivered', async () => {
+    const { api, engine, log } = queueOf(1, 1, true);
+    const runner = createWorkerRunner({
+      api,
+      engines: [engine],
+      workerId: 'w',
+      idleMs: 5,
+      logger: quiet,
+    });
+    runner.start();
+    await new Promise((r) => setTimeout(r, 50));
+    await runner.stop();
+    expect(log).toEqual(['claim t0', 'fail t0: upload refused']);
+  });
+});
