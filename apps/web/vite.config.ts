@@ -1,13 +1,89 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 
 // The API server owns these paths; in development Vite forwards them so the SPA and the
 // API share one origin, as they do in production where the server serves the build.
 const apiTarget = 'http://localhost:8080';
 const proxied = ['/api', '/prod-api', '/capi', '/healthz', '/version.json'];
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Text the server sends compressed. Source maps are left out: only developer tools read them. */
+const TEXT_FILE = /\.(?:js|mjs|css|html|json|svg|txt|xml|webmanifest)$/;
+/** Below this, headers outweigh the saving (the server's on-the-fly threshold too). */
+const MIN_BYTES = 1024;
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries
+      // `.vite/` holds the build manifest, which is never served.
+      .filter((entry) => !entry.name.startsWith('.'))
+      .map((entry) => {
+        const full = path.join(dir, entry.name);
+        return entry.isDirectory() ? listFiles(full) : [full];
+      }),
+  );
+  return nested.flat();
+}
+
+/**
+ * After `vite build`, writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) twin
+ * beside every text file of the output over 1 kB, so the server hands out compressed bytes
+ * without compressing on each request (docs/decisions/0015-compression.md). Runs for whatever
+ * outDir the build used, so private builds (`--outDir`) get their twins as well.
+ */
+function precompress(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'lumen:precompress',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const files = (await listFiles(outDir)).filter((file) => TEXT_FILE.test(file));
+      let count = 0;
+      let raw = 0;
+      let compressed = 0;
+      await Promise.all(
+        files.map(async (file) => {
+          const bytes = await fs.readFile(file);
+          if (bytes.length < MIN_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < bytes.length) await fs.writeFile(`${file}.br`, br);
+          if (gz.length < bytes.length) await fs.writeFile(`${file}.gz`, gz);
+          count += 1;
+          raw += bytes.length;
+          compressed += br.length;
+        }),
+      );
+      config.logger.info(
+        `precompressed ${count} text files: ${(raw / 1000).toFixed(1)} kB, ` +
+          `${(compressed / 1000).toFixed(1)} kB as brotli`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  // precompress: `.br`/`.gz` twins of the built text files, served by the app server.
+  plugins: [react(), precompress()],
   base: '/',
   build: {
     outDir: 'dist',

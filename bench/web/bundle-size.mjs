@@ -1,6 +1,7 @@
 // Web bundle sizes: builds the web app into a scratch folder (with Vite's manifest) and reports
 // what a first visit downloads — the entry chunk and everything it imports statically — and what
-// opening a page adds on top. Sizes are bytes on disk ("raw") and gzip level 9.
+// opening a page adds on top. Sizes are bytes on disk ("raw"), gzip level 9 and brotli quality 11
+// (the `.gz`/`.br` twins the build writes and the app server sends).
 //   node bench/web/bundle-size.mjs [outDir]   (default .tmp/bundle-size)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,7 +25,13 @@ const sizes = new Map();
 function size(file) {
   if (!sizes.has(file)) {
     const bytes = fs.readFileSync(path.join(outDir, file));
-    sizes.set(file, { raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length });
+    sizes.set(file, {
+      raw: bytes.length,
+      gzip: zlib.gzipSync(bytes, { level: 9 }).length,
+      br: zlib.brotliCompressSync(bytes, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+      }).length,
+    });
   }
   return sizes.get(file);
 }
@@ -38,16 +45,17 @@ function closure(key, files = new Set()) {
   return files;
 }
 function total(files, ext) {
-  const sum = { raw: 0, gzip: 0 };
+  const sum = { raw: 0, gzip: 0, br: 0 };
   for (const file of files) {
     if (!file.endsWith(ext)) continue;
     sum.raw += size(file).raw;
     sum.gzip += size(file).gzip;
+    sum.br += size(file).br;
   }
   return sum;
 }
-const kb = ({ raw, gzip }) =>
-  `${(raw / 1000).toFixed(1)} kB raw, ${(gzip / 1000).toFixed(1)} kB gzip`;
+const kb = ({ raw, gzip, br }) =>
+  `${(raw / 1000).toFixed(1)} kB raw, ${(gzip / 1000).toFixed(1)} kB gzip, ${(br / 1000).toFixed(1)} kB br`;
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const initial = closure(entryKey);
@@ -65,6 +73,15 @@ for (const file of chunks.sort((a, b) => size(b).raw - size(a).raw).slice(0, 8))
   console.log(
     `  ${file.padEnd(44)} ${kb(size(file))}${initial.has(file) ? '  (first visit)' : ''}`,
   );
+}
+
+const catalogues = Object.entries(manifest).filter(
+  ([key, chunk]) => chunk.isDynamicEntry && /\/locales\/\w+\.json$/.test(key),
+);
+if (catalogues.length > 0)
+  console.log('\nlanguage catalogues, loaded when that language is chosen:');
+for (const [key, chunk] of catalogues) {
+  console.log(`  ${path.basename(key).padEnd(32)} JS ${kb(size(chunk.file))}`);
 }
 
 console.log(`\nopening a page adds (${chunks.length} JS files in all):`);

@@ -68,6 +68,7 @@ import { createCommunity } from './modules/community/community.module';
 import { communityRoutes } from './modules/community/community.routes';
 import { mustWatermark } from './modules/media/media-rules';
 import { errorsPlugin } from './plugins/errors';
+import { compressionPlugin } from './plugins/compression';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -110,6 +111,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   });
 
   await app.register(errorsPlugin);
+  await app.register(compressionPlugin);
   await app.register(fastifyCookie);
   await app.register(openapiPlugin, { version: packageJson.version });
 

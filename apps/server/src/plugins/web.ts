@@ -6,11 +6,17 @@ import fp from 'fastify-plugin';
 import { isApiPath, sendApiNotFound } from './errors';
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/;
+/** Twins the web build compressed ahead of time (`precompress` in apps/web/vite.config.ts). */
+const PRECOMPRESSED = /\.(?:br|gz)$/;
+/** Files that may go out compressed, ahead of time or on the fly. */
+const TEXT_FILE = /\.(?:js|mjs|css|html|json|map|svg|txt|xml|webmanifest)$/;
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
  * any page path that is not a file answered with index.html so the client router takes it
- * (history mode). API paths never fall back to the page.
+ * (history mode). API paths never fall back to the page. A file with a `.br` or `.gz` twin goes
+ * out as that twin when the browser accepts it; other text files are compressed on the fly by
+ * plugins/compression.ts (decision 15).
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
   const indexFile = path.join(opts.distDir, 'index.html');
@@ -23,13 +29,17 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
+      // The twins are found next to their original; they need no routes of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, filePath) => {
+        const original = filePath.split(path.sep).join('/').replace(PRECOMPRESSED, '');
         res.setHeader(
           'cache-control',
-          HASHED_ASSET.test(filePath.split(path.sep).join('/'))
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
+          HASHED_ASSET.test(original) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // The same URL answers br, gzip or plain bytes: caches must key on Accept-Encoding.
+        if (TEXT_FILE.test(original)) res.setHeader('vary', 'accept-encoding');
       },
     });
   }

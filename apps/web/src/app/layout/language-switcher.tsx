@@ -3,6 +3,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, getCurrentLanguage } from '../../shared/i18n/i18n';
+import { toast } from '../../shared/ui/toast';
 
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   // useTranslation re-renders this on every language change, so the check mark follows.
@@ -26,7 +27,12 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
           <Menu.Item
             key={language}
             lang={language}
-            onClick={() => void changeLanguage(language)}
+            // The page stays in its language until the new catalogue has arrived.
+            onClick={() =>
+              changeLanguage(language).catch(() =>
+                toast({ type: 'error', message: t('errors.network') }),
+              )
+            }
             rightSection={language === current ? <IconCheck size={14} /> : null}
           >
             {languageNames[language]}

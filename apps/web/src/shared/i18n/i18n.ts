@@ -3,12 +3,19 @@ import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
-import es from './locales/es.json';
-import ja from './locales/ja.json';
-import zh from './locales/zh.json';
 
 /** Where the chosen interface language is remembered between visits. */
 export const LANGUAGE_STORAGE_KEY = 'lumen_language';
+
+/**
+ * English, the fallback, travels with the app; each other catalogue is a chunk of its own that
+ * only a visitor reading that language downloads.
+ */
+const catalogues: Record<Exclude<Language, 'en'>, () => Promise<{ default: object }>> = {
+  zh: () => import('./locales/zh.json'),
+  ja: () => import('./locales/ja.json'),
+  es: () => import('./locales/es.json'),
+};
 
 export const i18n = i18next.createInstance();
 
@@ -16,12 +23,7 @@ void i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: {
-      en: { translation: en },
-      zh: { translation: zh },
-      ja: { translation: ja },
-      es: { translation: es },
-    },
+    resources: { en: { translation: en } },
     supportedLngs: [...languages],
     // `zh-CN`, `ja-JP` and `es-419` from the browser map onto our four resources.
     nonExplicitSupportedLngs: true,
@@ -49,6 +51,47 @@ export function getCurrentLanguage(): Language {
   return parseLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
-export async function changeLanguage(language: Language): Promise<void> {
-  await i18n.changeLanguage(language);
+/** Downloads a language's catalogue once; the same promise serves every caller meanwhile. */
+const loading = new Map<Language, Promise<void>>();
+function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) {
+    return Promise.resolve();
+  }
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = catalogues[language]().then(
+      (catalogue) => {
+        i18n.addResourceBundle(language, 'translation', catalogue.default);
+      },
+      (error: unknown) => {
+        loading.delete(language);
+        throw error;
+      },
+    );
+    loading.set(language, pending);
+  }
+  return pending;
 }
+
+let latestRequest: Language | undefined;
+
+/**
+ * Switches once the language's catalogue has arrived, so the page goes from one language
+ * straight to the other. When several switches overlap, the last one chosen wins.
+ */
+export async function changeLanguage(language: Language): Promise<void> {
+  latestRequest = language;
+  await loadLanguage(language);
+  if (latestRequest === language) await i18n.changeLanguage(language);
+}
+
+/**
+ * Resolves when the detected language can be shown: main.tsx renders after it, so a visitor
+ * reading Japanese never sees the English fallback first. Resolves in English when the
+ * catalogue cannot be downloaded.
+ */
+export const i18nReady: Promise<void> = (() => {
+  const detected = parseLanguage(i18n.language);
+  if (detected === 'en') return Promise.resolve();
+  return changeLanguage(detected).catch(() => undefined);
+})();
