@@ -33,7 +33,7 @@ import { createGenerationService } from './modules/generation/generation.service
 import { createQueueService } from './modules/generation/queue.service';
 import { enrichPrompt } from './modules/generation/magic-prompt';
 import { createOpenAiEngine } from '@lumen/engines/openai/openai-engine';
-import { createNsfwScorer } from '@lumen/engines/ml/nsfw-scorer';
+import { createThreadedNsfwScorer } from '@lumen/engines/ml/nsfw-scorer';
 import { createFaceDetector } from '@lumen/engines/ml/face-detector';
 import { uploadTypes } from '@lumen/contracts/media';
 import { workerRoutes } from './modules/generation/worker.routes';
@@ -173,10 +173,13 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     clock,
     settings: config.credits,
   });
+  // Outputs and uploads are scored on a thread of their own, off the API's event loop.
+  const scoreNsfw = config.nsfwCheck ? createThreadedNsfwScorer() : undefined;
   const media = createMediaService({
     repository: createMediaRepository(database.db),
     store,
     clock,
+    ...(scoreNsfw ? { scoreNsfw, nsfwThreshold: config.nsfwThreshold } : {}),
     getGrade: async (userId) => (await billing.currentPlan(userId)).grade,
     paymentMode: config.credits.paymentMode,
   });
@@ -248,9 +251,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     media: generationMedia,
     events,
     clock,
-    ...(config.nsfwCheck
-      ? { scoreNsfw: createNsfwScorer(), nsfwThreshold: config.nsfwThreshold }
-      : {}),
+    ...(scoreNsfw ? { scoreNsfw, nsfwThreshold: config.nsfwThreshold } : {}),
   });
   const account = createAccountService({
     repository: createAccountRepository(database.db),

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makeTestPhoto } from '../local/local-test-support';
-import { createNsfwScorer } from './nsfw-scorer';
+import { createNsfwScorer, createThreadedNsfwScorer } from './nsfw-scorer';
 
 describe('NSFW scorer', () => {
   it('loads the model once, then scores a landscape low in any format', async () => {
@@ -38,4 +38,14 @@ describe('NSFW scorer', () => {
       /PNG, JPEG or WebP.*do not decode/,
     );
   });
+
+  it('scores the same on its own thread, and reports bad bytes from there', async () => {
+    const landscape = await makeTestPhoto(512, 384);
+    const threaded = createThreadedNsfwScorer();
+    const [here, there] = await Promise.all([createNsfwScorer()(landscape), threaded(landscape)]);
+    expect(there).toBeCloseTo(here, 4);
+    const many = await Promise.all([landscape, landscape, landscape].map((b) => threaded(b)));
+    for (const s of many) expect(s).toBeCloseTo(there, 6);
+    await expect(threaded(Buffer.from('<html>nope</html>'))).rejects.toThrow(/do not decode/);
+  }, 60_000);
 });

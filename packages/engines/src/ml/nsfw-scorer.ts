@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { NSFWJS } from 'nsfwjs/core';
 import sharp from 'sharp';
 import { loadTf, toModelArtifacts } from './tf-runtime';
@@ -88,4 +91,57 @@ export function createNsfwScorer(): NsfwScorer {
       input.dispose();
     }
   };
+}
+
+/**
+ * The same scorer on a worker thread: the model's ~100 ms of wasm per image runs beside the
+ * event loop instead of on it, so an API node that scores outputs and uploads keeps answering
+ * while it does. One thread per process, started on the first image and restarted if it dies;
+ * it does not keep the process alive when idle.
+ */
+export function createThreadedNsfwScorer(): NsfwScorer {
+  let thread: Worker | undefined;
+  let nextId = 0;
+  const pending = new Map<number, { resolve(score: number): void; reject(error: Error): void }>();
+
+  function start(): Worker {
+    // TypeScript sources run through tsx (decision 0003), in the thread too: its loader is
+    // registered there before the thread's module is imported.
+    const tsxApi = pathToFileURL(
+      createRequire(import.meta.url)
+        .resolve('tsx/esm/api')
+        .replace(/\.cjs$/, '.mjs'),
+    ).href;
+    const entry = new URL('./nsfw-thread.ts', import.meta.url).href;
+    const worker = new Worker(
+      `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`,
+      { eval: true },
+    );
+    worker.unref();
+    worker.on('message', (message: { id: number; score?: number; error?: string }) => {
+      const waiter = pending.get(message.id);
+      if (!waiter) return;
+      pending.delete(message.id);
+      if (pending.size === 0) worker.unref();
+      if (message.error !== undefined) waiter.reject(new Error(message.error));
+      else waiter.resolve(message.score ?? 0);
+    });
+    const fail = (error: Error) => {
+      if (thread === worker) thread = undefined;
+      for (const waiter of pending.values()) waiter.reject(error);
+      pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the NSFW scoring thread stopped (exit ${code})`)));
+    return worker;
+  }
+
+  return (image) =>
+    new Promise<number>((resolve, reject) => {
+      thread ??= start();
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      thread.ref();
+      thread.postMessage({ id, image: new Uint8Array(image) });
+    });
 }

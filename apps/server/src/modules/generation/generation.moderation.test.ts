@@ -4,6 +4,7 @@ import type { WorkerRunner } from '@lumen/worker/runner';
 import { createApiCaller, type Json } from '../../../test/support/api-caller';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { startTestWorker } from '../../../test/support/worker';
+import { makeTestPhoto } from '@lumen/engines/local/local-test-support';
 import { mediaObjects } from '../media/media.schema';
 import { taskOutputs } from './generation.schema';
 
@@ -71,4 +72,38 @@ describe('outputs the NSFW scorer flags', () => {
     const bills = await api.call('GET', '/prod-api/trade/v1/credits/bills?filter=consumed', ticket);
     expect(bills.result.data.map((b: Json) => [b.type, b.credits])).toContainEqual(['refund', 2]);
   }, 90_000);
+
+  it('refuses an upload the scorer flags, before any task may use it', async () => {
+    const { ticket } = await api.signIn('flagged-upload@example.com');
+    const before = await api.credits(ticket);
+    const bytes = await makeTestPhoto(640, 480);
+    const created = await api.call('POST', '/prod-api/content/uploads', ticket, {
+      filename: 'beach.png',
+      content_type: 'image/png',
+      size: bytes.length,
+    });
+    expect(created.code).toBe(0);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: created.result.upload_url,
+      headers: { 'content-type': 'image/png' },
+      payload: bytes,
+    });
+    expect(put.statusCode).toBeLessThan(300);
+    const complete = await api.call('POST', '/prod-api/content/uploads/complete', ticket, {
+      key: created.result.key,
+    });
+    expect(complete).toMatchObject({ code: 1001, msg: 'The image contains sensitive information' });
+    const used = await api.call('POST', '/api/gw/v3/image/img2img/async', ticket, {
+      prompt: 'restyle',
+      images: [created.result.key],
+    });
+    expect(used).toMatchObject({ code: 1001, msg: 'The image contains sensitive information' });
+    expect(await api.credits(ticket)).toBe(before);
+    const [row] = await t.database.db
+      .select({ status: mediaObjects.status })
+      .from(mediaObjects)
+      .where(eq(mediaObjects.key, created.result.key));
+    expect(row?.status).toBe('rejected');
+  }, 60_000);
 });

@@ -41,6 +41,9 @@ export type MediaServiceDeps = {
   uploadExpiresS?: number;
   downloadExpiresS?: number;
   watermarkText?: string;
+  /** Scores an uploaded picture 0–1 for adult content; at or above the threshold it is refused. */
+  scoreNsfw?: (image: Buffer) => Promise<number>;
+  nsfwThreshold?: number;
 };
 
 const imageFormats: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg' };
@@ -114,6 +117,9 @@ export function createMediaService(deps: MediaServiceDeps) {
       const meta = bytes && (await readImageMeta(bytes));
       if (!meta || imageFormats[meta.format] !== declared) return reject(row, invalidFormat(kind));
       ({ width, height } = meta);
+      if (deps.scoreNsfw && (await deps.scoreNsfw(bytes)) >= (deps.nsfwThreshold ?? 0.85)) {
+        return reject(row, new AppError(ErrorCode.invalidParams, 'errors.sensitiveImage'));
+      }
     }
     return repository.markReady(
       row.id,
