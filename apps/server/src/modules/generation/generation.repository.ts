@@ -185,6 +185,46 @@ export function createGenerationRepository(db: Database, clock: Clock) {
       });
     },
 
+    /**
+     * Why a worker with these capabilities got nothing: how many tasks are queued, and how
+     * many of them wait for another engine, another task type, or for their user's running
+     * tasks to end. The rest were taken by other workers at the same moment.
+     */
+    async claimWaits(filter: { engines: string[]; taskTypes: string[] | null }) {
+      const engines = sql.join(
+        filter.engines.map((e) => sql`${e}`),
+        sql`, `,
+      );
+      const mine = sql`${tasks.engine} in (${engines})`;
+      const typeOk = filter.taskTypes
+        ? sql`${tasks.taskType} in (${sql.join(
+            filter.taskTypes.map((t) => sql`${t}`),
+            sql`, `,
+          )})`
+        : sql`true`;
+      const atLimit = sql`(select count(*) from tasks r where r.user_id = ${tasks.userId} and r.status = 'generating') >= ${tasks.maxRunning}`;
+      const [row] = await db
+        .select({
+          queued: count(),
+          otherEngine: sql<number>`count(*) filter (where not (${mine}))`.mapWith(Number),
+          otherTaskType: sql<number>`count(*) filter (where ${mine} and not (${typeOk}))`.mapWith(
+            Number,
+          ),
+          userAtLimit:
+            sql<number>`count(*) filter (where ${mine} and ${typeOk} and ${atLimit})`.mapWith(
+              Number,
+            ),
+        })
+        .from(tasks)
+        .where(eq(tasks.status, 'queued'));
+      return {
+        queued: row?.queued ?? 0,
+        other_engine: row?.otherEngine ?? 0,
+        other_task_type: row?.otherTaskType ?? 0,
+        user_at_limit: row?.userAtLimit ?? 0,
+      };
+    },
+
     /** Extends the lease while the worker still owns the task; false once it does not. */
     async renewLease(
       taskId: string,

@@ -99,6 +99,12 @@ describe(`claiming on ${testDatabaseKind}`, () => {
     // Every user is at their limit now: later claims wait until a task ends.
     const more = await Promise.all(['late-1', 'late-2', 'late-3'].map((w) => claim(w, 'race')));
     expect(more).toEqual([undefined, undefined, undefined]);
+    expect(await t.app.services.queue.claimWaits({ engines: ['race'], taskTypes: null })).toEqual({
+      queued: 6,
+      other_engine: 0,
+      other_task_type: 0,
+      user_at_limit: 6,
+    });
     const ending = claimed.find((task) => task.userId === four.id)!;
     expect(await t.app.services.queue.fail(ending.id, ending.leaseOwner!, 'stopped')).toBe(true);
     const next = await claim('late-4', 'race');

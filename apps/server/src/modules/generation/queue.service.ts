@@ -178,6 +178,10 @@ export function createQueueService(deps: {
       return task;
     },
 
+    /** Why a worker got no task (see GenerationRepository.claimWaits). */
+    claimWaits: (caps: Pick<WorkerCapabilities, 'engines' | 'taskTypes'>) =>
+      repository.claimWaits(caps),
+
     /** Renews the lease and records progress; false tells the worker to stop (cancelled, lost). */
     async heartbeat(taskId: string, workerId: string, progress?: number): Promise<boolean> {
       const p =

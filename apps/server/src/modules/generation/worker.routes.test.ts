@@ -50,7 +50,51 @@ describe('the worker API over HTTP', () => {
     );
     expect(
       (await post('/worker/v1/claim', caps, { authorization: `Bearer ${TOKEN}` })).result,
-    ).toEqual({ task: null });
+    ).toEqual({
+      task: null,
+      waiting: { queued: 0, other_engine: 0, other_task_type: 0, user_at_limit: 0 },
+    });
+  });
+
+  it('answers no task with the counts of why', async () => {
+    const ticket = await signIn('waiting@example.com');
+    const submitted = await post(
+      '/api/gw/v3/image/txt2img/async',
+      { prompt: 'a kite', params: { batch_size: 1 } },
+      { authorization: `Bearer ${ticket}` },
+    );
+    expect(submitted.code).toBe(0);
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const comfy = await post(
+      '/worker/v1/claim',
+      { worker_id: 'gpu-1', engines: ['comfyui'] },
+      auth,
+    );
+    expect(comfy.result.task).toBeNull();
+    expect(comfy.result.waiting).toMatchObject({ queued: 1, other_engine: 1, other_task_type: 0 });
+    const upscaler = await post(
+      '/worker/v1/claim',
+      { worker_id: 'cpu-1', engines: ['local'], task_types: ['upscale'] },
+      auth,
+    );
+    expect(upscaler.result.waiting).toMatchObject({
+      queued: 1,
+      other_engine: 0,
+      other_task_type: 1,
+    });
+    const claimed = await post(
+      '/worker/v1/claim',
+      { worker_id: 'cpu-2', engines: ['local'] },
+      auth,
+    );
+    expect(claimed.result.task.id).toBe(submitted.result.task_id);
+    expect(claimed.result.waiting).toBeUndefined();
+    const fail = await post(
+      `/worker/v1/tasks/${submitted.result.task_id}/fail`,
+      { worker_id: 'cpu-2', message: 'not today' },
+      auth,
+    );
+    expect(fail.code).toBe(0);
   });
 
   it('lets a remote worker claim, upload through presigned URLs and complete', async () => {

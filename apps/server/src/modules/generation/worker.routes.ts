@@ -64,24 +64,36 @@ export const workerRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Claim one task this worker can run, or none',
+        summary:
+          'Claim one task this worker can run, or none with the counts of why: queued tasks waiting for another engine, another task type, or their users’ running tasks',
         body: z.object({
           worker_id: workerId,
           engines: z.array(engineNameSchema).min(1),
           task_types: z.array(taskTypeSchema).min(1).optional(),
         }),
-        response: { 200: envelopeSchema(z.object({ task: claimedTaskSchema.nullable() })) },
+        response: {
+          200: envelopeSchema(
+            z.object({
+              task: claimedTaskSchema.nullable(),
+              waiting: z
+                .object({
+                  queued: z.number().int(),
+                  other_engine: z.number().int(),
+                  other_task_type: z.number().int(),
+                  user_at_limit: z.number().int(),
+                })
+                .optional(),
+            }),
+          ),
+        },
       },
     },
     async (request) => {
       requireWorker(request);
       const b = request.body;
-      const task = await queue.claim({
-        workerId: b.worker_id,
-        engines: b.engines,
-        taskTypes: b.task_types ?? null,
-      });
-      if (!task) return ok({ task: null });
+      const caps = { engines: b.engines, taskTypes: b.task_types ?? null };
+      const task = await queue.claim({ workerId: b.worker_id, ...caps });
+      if (!task) return ok({ task: null, waiting: await queue.claimWaits(caps) });
       return ok({
         task: {
           id: task.id,
