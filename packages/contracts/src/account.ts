@@ -6,6 +6,7 @@ import {
   phoneSchema,
   usernameSchema,
 } from './auth';
+import { languageSchema } from './i18n';
 
 export const genders = ['male', 'female', 'other', 'undisclosed'] as const;
 export const educations = ['associate', 'bachelor', 'master', 'doctor'] as const;
@@ -65,11 +66,18 @@ export const settingsSchema = z.object({
       z.ZodBoolean
     >,
   ),
+  /** The interface language e-mails are written in; null until one is chosen (then English). */
+  language: languageSchema.nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
-export const updateSettingsBodySchema = z.object({
-  email_notices: settingsSchema.shape.email_notices.partial(),
-});
+export const updateSettingsBodySchema = z
+  .object({
+    email_notices: settingsSchema.shape.email_notices.partial(),
+    language: languageSchema,
+  })
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, 'nothing to change');
+export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
 
 export const occupations = [
   'student',

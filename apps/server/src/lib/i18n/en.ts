@@ -184,6 +184,10 @@ export const en = {
   'community.commentTooLong': 'Comment is too long (at most {max} characters)',
   'community.commentReviewFailed': 'Comment review failed, please modify it',
   'community.commentsClosed': 'Comments are turned off for this work',
+  'community.commentTooFast':
+    'You are commenting too fast. Please wait {seconds} s before posting again',
+  'community.commentLimitReached':
+    'You have posted a lot of comments in the last hour. Please try again in {minutes} min',
   'community.cannotFollowSelf': 'You cannot follow yourself',
   'community.campaignNotOpen': 'This campaign is not accepting entries',
   'community.campaignNotVoting': 'Voting is not open for this campaign',

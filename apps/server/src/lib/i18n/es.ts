@@ -189,6 +189,10 @@ export const es: Record<MessageKey, string> = {
   'community.commentTooLong': 'El comentario es demasiado largo (máximo {max} caracteres)',
   'community.commentReviewFailed': 'El comentario no superó la revisión, modifícalo',
   'community.commentsClosed': 'Los comentarios están desactivados para esta obra',
+  'community.commentTooFast':
+    'Estás comentando demasiado rápido. Espera {seconds} s antes de volver a publicar',
+  'community.commentLimitReached':
+    'Has publicado muchos comentarios en la última hora. Vuelve a intentarlo en {minutes} min',
   'community.cannotFollowSelf': 'No puedes seguirte a ti mismo',
   'community.campaignNotOpen': 'Esta campaña no acepta participaciones ahora',
   'community.campaignNotVoting': 'La votación no está abierta en esta campaña',

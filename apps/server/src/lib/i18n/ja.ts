@@ -186,6 +186,10 @@ export const ja: Record<MessageKey, string> = {
   'community.commentTooLong': 'コメントが長すぎます（{max} 文字まで）',
   'community.commentReviewFailed': 'コメントの審査に通りませんでした。内容を修正してください',
   'community.commentsClosed': 'この作品はコメントを受け付けていません',
+  'community.commentTooFast':
+    'コメントの投稿が速すぎます。{seconds} 秒後にもう一度投稿してください',
+  'community.commentLimitReached':
+    'この1時間に投稿したコメントが多すぎます。{minutes} 分後にもう一度お試しください',
   'community.cannotFollowSelf': '自分自身をフォローすることはできません',
   'community.campaignNotOpen': 'このキャンペーンは現在応募を受け付けていません',
   'community.campaignNotVoting': 'このキャンペーンは現在投票期間ではありません',

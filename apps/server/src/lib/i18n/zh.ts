@@ -170,6 +170,8 @@ export const zh: Record<MessageKey, string> = {
   'community.commentTooLong': '评论过长（最多 {max} 个字）',
   'community.commentReviewFailed': '评论审核未通过，请修改',
   'community.commentsClosed': '该作品已关闭评论',
+  'community.commentTooFast': '评论太频繁了，请 {seconds} 秒后再发',
+  'community.commentLimitReached': '你在过去一小时内发表的评论过多，请 {minutes} 分钟后再试',
   'community.cannotFollowSelf': '不能关注自己',
   'community.campaignNotOpen': '该活动当前不接受投稿',
   'community.campaignNotVoting': '该活动当前不在投票阶段',

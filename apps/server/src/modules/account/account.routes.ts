@@ -82,13 +82,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     {
       schema: {
         tags,
-        summary: 'Change e-mail notice settings',
+        summary: 'Change e-mail notice settings and the language e-mails are written in',
         body: updateSettingsBodySchema,
         response: { 200: envelopeSchema(settingsSchema) },
       },
     },
-    async (request) =>
-      ok(await service.updateSettings(await userId(request), request.body.email_notices)),
+    async (request) => ok(await service.updateSettings(await userId(request), request.body)),
   );
   app.get(
     '/prod-api/content/user/profile/check',

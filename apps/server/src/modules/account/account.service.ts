@@ -9,8 +9,10 @@ import {
   type Settings,
   type SurveyBody,
   type UpdateProfileBody,
+  type UpdateSettingsBody,
 } from '@lumen/contracts/account';
 import { ErrorCode } from '@lumen/contracts/error-codes';
+import { languageSchema } from '@lumen/contracts/i18n';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuthService } from '../auth/auth.service';
@@ -82,8 +84,12 @@ export function createAccountService(deps: {
     };
   }
 
-  function settingsOf(row: UserProfileRow | undefined): Settings {
-    return { email_notices: { ...defaultNotices, ...row?.emailNotices } };
+  async function settingsOf(userId: number, row: UserProfileRow | undefined): Promise<Settings> {
+    const stored = languageSchema.safeParse((await auth.getUser(userId)).language);
+    return {
+      email_notices: { ...defaultNotices, ...row?.emailNotices },
+      language: stored.success ? stored.data : null,
+    };
   }
 
   return {
@@ -154,17 +160,22 @@ export function createAccountService(deps: {
     },
 
     async getSettings(userId: number): Promise<Settings> {
-      return settingsOf(await repository.findProfile(userId));
+      return settingsOf(userId, await repository.findProfile(userId));
     },
 
-    async updateSettings(userId: number, patch: Partial<EmailNotices>): Promise<Settings> {
-      const current = settingsOf(await repository.findProfile(userId));
-      const row = await repository.upsertProfile(
-        userId,
-        { emailNotices: { ...current.email_notices, ...patch } },
-        clock.now(),
-      );
-      return settingsOf(row);
+    /** E-mail notices change only those sent; the language is the one mail is written in. */
+    async updateSettings(userId: number, body: UpdateSettingsBody): Promise<Settings> {
+      if (body.language) await auth.setLanguage(userId, body.language);
+      let row = await repository.findProfile(userId);
+      if (body.email_notices) {
+        const current: EmailNotices = { ...defaultNotices, ...row?.emailNotices };
+        row = await repository.upsertProfile(
+          userId,
+          { emailNotices: { ...current, ...body.email_notices } },
+          clock.now(),
+        );
+      }
+      return settingsOf(userId, row);
     },
 
     async profileCheck(userId: number) {

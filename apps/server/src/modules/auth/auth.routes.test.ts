@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock';
-import { readMailedCode } from '../../../test/support/mailbox';
+import { readLatestMail, readMailedCode } from '../../../test/support/mailbox';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
@@ -116,6 +116,60 @@ describe('e-mail code sign-in', () => {
     expect(
       (await call('POST', '/prod-api/user/captcha', { method: 'email', email })).body.code,
     ).toBe(0);
+  });
+
+  it('mails the code in the language of the request that asked for it', async () => {
+    const email = 'kana@example.com';
+    const sent = await call(
+      'POST',
+      '/prod-api/user/captcha',
+      { method: 'email', email },
+      { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.8' },
+    );
+    expect(sent.body.code).toBe(0);
+    const mail = await readLatestMail(t, email);
+    const code = await readMailedCode(t, email);
+    expect(mail.subject).toBe(`Lumen の認証コード：${code}`);
+    expect(mail.text).toContain(`認証コードは ${code} です`);
+
+    // X-accept-language, the header the web client sends, wins over the browser's own.
+    clock.advance(61_000);
+    await call(
+      'POST',
+      '/prod-api/user/captcha',
+      { method: 'email', email },
+      { 'x-accept-language': 'es', 'accept-language': 'ja' },
+    );
+    expect((await readLatestMail(t, email)).subject).toMatch(/^Tu código de verificación/);
+  });
+
+  it('keeps the language a user signs in with, and the one chosen later in settings', async () => {
+    const email = 'lang@example.com';
+    await call('POST', '/prod-api/user/captcha', { method: 'email', email });
+    const login = await call(
+      'POST',
+      '/prod-api/user/login',
+      { loginType: 'email', email, captcha: await readMailedCode(t, email) },
+      { 'x-accept-language': 'zh' },
+    );
+    const ticket = login.body.result.ticket as string;
+    const settings = await call('GET', '/prod-api/user/settings', undefined, bearer(ticket));
+    expect(settings.body.result.language).toBe('zh');
+    const changed = await call(
+      'PUT',
+      '/prod-api/user/settings',
+      { language: 'es' },
+      bearer(ticket),
+    );
+    expect(changed.body.result).toMatchObject({ language: 'es', email_notices: { likes: true } });
+    const bad = await call('PUT', '/prod-api/user/settings', { language: 'fr' }, bearer(ticket));
+    expect(bad.body.code).toBe(1001);
+    const empty = await call('PUT', '/prod-api/user/settings', {}, bearer(ticket));
+    expect(empty.body.code).toBe(1001);
+    expect(
+      (await call('GET', '/prod-api/user/settings', undefined, bearer(ticket))).body.result
+        .language,
+    ).toBe('es');
   });
 
   it('signs in by phone code sent as SMS', async () => {

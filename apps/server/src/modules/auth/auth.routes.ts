@@ -47,7 +47,12 @@ const providerSchema = z.object({
 });
 
 function contextOf(request: FastifyRequest): RequestContext {
-  return { userAgent: request.headers['user-agent'] ?? null, ip: request.ip ?? null };
+  const named = request.headers['x-accept-language'] ?? request.headers['accept-language'];
+  return {
+    userAgent: request.headers['user-agent'] ?? null,
+    ip: request.ip ?? null,
+    language: named ? request.lang : null,
+  };
 }
 
 /** The sign-in calls of spec §7, each answering the login result and setting the cookies. */

@@ -35,6 +35,8 @@ export const users = pgTable(
     channelId: text('channel_id'),
     createdAt: ts('created_at').notNull(),
     lastLoginAt: ts('last_login_at'),
+    /** Interface language last chosen ('en' | 'zh' | 'ja' | 'es'); mail is sent in it. */
+    language: text('language'),
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { LoginBody, LoginResult, RegisterBody, UserInfo } from '@lumen/contracts/auth';
 import { ErrorCode } from '@lumen/contracts/error-codes';
+import type { Language } from '@lumen/contracts/i18n';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation, type AuthRepository } from './auth.repository';
@@ -216,7 +217,10 @@ export function createAuthService(deps: {
       if (user.status !== 'active')
         throw new AppError(ErrorCode.accountClosed, 'errors.accountClosed');
       const session = await sessions.issue(user.id, ctx, body.max_age);
-      await repository.updateUser(user.id, { lastLoginAt: clock.now() });
+      await repository.updateUser(user.id, {
+        lastLoginAt: clock.now(),
+        ...(ctx.language ? { language: ctx.language } : {}),
+      });
       return toLoginResult(user, session, isNew);
     },
 
@@ -237,6 +241,7 @@ export function createAuthService(deps: {
         channelId: body.channel_id ?? null,
         createdAt: now,
         lastLoginAt: now,
+        language: ctx.language ?? null,
       });
       if (!user) throw new AppError(ErrorCode.usernameExists, 'errors.usernameExists');
       await deps.onUserCreated?.(user);
@@ -290,6 +295,11 @@ export function createAuthService(deps: {
           throw new AppError(ErrorCode.usernameExists, 'errors.usernameExists');
         throw err;
       }
+    },
+
+    /** The interface language the user chose; their e-mails are written in it. */
+    async setLanguage(userId: number, language: Language): Promise<void> {
+      await repository.updateUser(userId, { language });
     },
 
     async setAvatar(userId: number, avatar: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import { SESSION_MAX_AGE_S } from '@lumen/contracts/constants';
+import type { Language } from '@lumen/contracts/i18n';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { createToken, hashToken } from '../../lib/tokens';
@@ -16,7 +17,12 @@ export type IssuedSession = {
   maxAge: number;
   sessionId: string;
 };
-export type RequestContext = { userAgent: string | null; ip: string | null };
+export type RequestContext = {
+  userAgent: string | null;
+  ip: string | null;
+  /** The interface language the request named, if it named one (kept for the user's mail). */
+  language?: Language | null;
+};
 
 export type Authenticated = { user: UserRow; sessionId: string };
 

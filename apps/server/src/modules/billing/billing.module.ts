@@ -1,3 +1,4 @@
+import { parseLanguage } from '@lumen/contracts/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config/env';
@@ -91,7 +92,10 @@ export function createBillingModule(deps: {
     emailOf,
     onEffects: createBillingNotifier({
       mailer: deps.mailer,
-      emailOf,
+      async recipientOf(userId) {
+        const user = await deps.auth.getUser(userId);
+        return { email: user.email, language: parseLanguage(user.language) };
+      },
       wantsOfficialMail: deps.wantsOfficialMail,
       publicUrl,
     }),

@@ -1,3 +1,4 @@
+import type { Language } from '@lumen/contracts/i18n';
 import type { Mailer } from '../../adapters/mail/mailer';
 import { translate } from '../../lib/i18n/translate';
 import type { Effect } from './payment-events';
@@ -9,20 +10,21 @@ import { planDisplayNames } from './payment-rules';
  */
 export function createBillingNotifier(deps: {
   mailer: Mailer;
-  emailOf(userId: number): Promise<string | null>;
+  /** Where the user's mail goes, and the language it is written in. */
+  recipientOf(userId: number): Promise<{ email: string | null; language: Language }>;
   wantsOfficialMail(userId: number): Promise<boolean>;
   publicUrl: string;
 }) {
   return async function notify(effects: Effect[]): Promise<void> {
     for (const effect of effects) {
       if (effect.kind !== 'renewal_failed') continue;
-      const email = await deps.emailOf(effect.userId);
+      const { email, language } = await deps.recipientOf(effect.userId);
       if (!email || !(await deps.wantsOfficialMail(effect.userId))) continue;
       const plan = planDisplayNames[effect.grade] ?? 'Lumen';
       await deps.mailer.send({
         to: email,
-        subject: translate('en', 'payment.renewalFailedSubject', { plan }),
-        text: translate('en', 'payment.renewalFailedBody', {
+        subject: translate(language, 'payment.renewalFailedSubject', { plan }),
+        text: translate(language, 'payment.renewalFailedBody', {
           plan,
           date: effect.endsAt.toISOString().slice(0, 10),
           url: `${deps.publicUrl}/pay`,

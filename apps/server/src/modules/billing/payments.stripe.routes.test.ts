@@ -388,6 +388,29 @@ describe('Stripe webhooks', () => {
     expect(mails.filter((m) => m.subject.includes('renewal failed'))).toHaveLength(0);
   });
 
+  it('mails a failed renewal in the language the user chose', async () => {
+    const signedIn = await api.signIn('stripe-zh@example.com');
+    let ticket = signedIn.ticket;
+    await call('PUT', '/prod-api/user/settings', ticket, { language: 'zh' });
+    const c = await checkout(ticket, signedIn.id);
+    await post(sessionCompleted(c));
+    clock.advance(30 * DAY);
+    const period = { start: clock.now(), end: new Date(clock.now().getTime() + 30 * DAY) };
+    await post(invoice('invoice.payment_failed', c, 'subscription_cycle', period));
+    ticket = (await api.signIn('stripe-zh@example.com')).ticket;
+    expect((await call('GET', '/prod-api/trade/v1/subscription', ticket)).result.status).toBe(
+      'past_due',
+    );
+    const mails = await listMessages(path.join(t.config.dataDir, 'mail'), {
+      to: 'stripe-zh@example.com',
+      limit: 10,
+    });
+    const notices = mails.filter((m) => m.subject === '您的 Lumen Plus 自动续费失败');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toContain('http://localhost:8080/pay');
+    expect(mails.some((m) => m.subject.includes('renewal failed'))).toBe(false);
+  });
+
   it('cancels and resumes at Stripe; the period-end job ends a cancelled plan', async () => {
     const signedIn = await api.signIn('stripe-cancel@example.com');
     let ticket = signedIn.ticket;

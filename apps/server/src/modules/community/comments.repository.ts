@@ -1,9 +1,17 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { commentLikes, comments, works, type CommentRow } from './community.schema';
+import { commentLikes, commentPosts, comments, works, type CommentRow } from './community.schema';
 import { toggleRow, type Toggled } from './toggle-row';
 
 export type CommentListRow = CommentRow & { liked: boolean; key: [string, number] };
+
+/** At most `max` comments by one user in any `ms` milliseconds. */
+export type PostLimit = { max: number; ms: number };
+export type PostOutcome =
+  { posted: true; comment: CommentRow } | { posted: false; limit: PostLimit; retryAt: Date };
+
+/** Advisory-lock namespace for one user's comment posting (the user id is the second key). */
+const COMMENT_POST_LOCK = 7304201;
 
 export function createCommentsRepository(db: Database) {
   const fields = (viewerId: number | null) => ({
@@ -26,9 +34,52 @@ export function createCommentsRepository(db: Database) {
       return row;
     },
 
-    /** Adds a comment and moves the work's (and the parent's) counters in one transaction. */
-    async insertComment(row: typeof comments.$inferInsert): Promise<CommentRow> {
-      return db.transaction(async (tx) => {
+    /**
+     * Adds a comment, logs the post and moves the work's (and the parent's) counters in one
+     * transaction, unless the user's posts in one of the `limits` windows are used up. The
+     * user's advisory lock makes racing posts count one after another.
+     */
+    async insertComment(
+      row: typeof comments.$inferInsert & { createdAt: Date },
+      limits: PostLimit[],
+    ): Promise<PostOutcome> {
+      const now = row.createdAt;
+      return db.transaction(async (tx): Promise<PostOutcome> => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${COMMENT_POST_LOCK}, ${row.userId}::int)`,
+        );
+        for (const limit of limits) {
+          const inWindow = and(
+            eq(commentPosts.userId, row.userId),
+            gt(commentPosts.createdAt, new Date(now.getTime() - limit.ms)),
+          );
+          const [counted] = await tx.select({ n: count() }).from(commentPosts).where(inWindow);
+          const n = counted?.n ?? 0;
+          if (n < limit.max) continue;
+          // A place frees up when the post `n - max + 1` from the oldest leaves the window.
+          const [freeing] = await tx
+            .select({ at: commentPosts.createdAt })
+            .from(commentPosts)
+            .where(inWindow)
+            .orderBy(asc(commentPosts.createdAt))
+            .offset(n - limit.max)
+            .limit(1);
+          return {
+            posted: false,
+            limit,
+            retryAt: new Date((freeing?.at ?? now).getTime() + limit.ms),
+          };
+        }
+        const longest = Math.max(0, ...limits.map((l) => l.ms));
+        await tx
+          .delete(commentPosts)
+          .where(
+            and(
+              eq(commentPosts.userId, row.userId),
+              lt(commentPosts.createdAt, new Date(now.getTime() - longest)),
+            ),
+          );
+        await tx.insert(commentPosts).values({ userId: row.userId, createdAt: now });
         const [created] = await tx.insert(comments).values(row).returning();
         if (!created) throw new Error('comment insert returned nothing');
         await tx
@@ -41,7 +92,7 @@ export function createCommentsRepository(db: Database) {
             .set({ replyCount: sql`${comments.replyCount} + 1` })
             .where(eq(comments.id, row.parentId));
         }
-        return created;
+        return { posted: true, comment: created };
       });
     },
 

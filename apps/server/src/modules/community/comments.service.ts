@@ -4,7 +4,7 @@ import { ErrorCode } from '@lumen/contracts/error-codes';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { UserRow } from '../auth/auth.schema';
-import type { CommentListRow, CommentsRepository } from './comments.repository';
+import type { CommentListRow, CommentsRepository, PostLimit } from './comments.repository';
 import type { WorkRow } from './community.schema';
 import { decodeCursor, pageOf } from './cursor';
 import type { NotificationsService } from './notifications.service';
@@ -26,6 +26,25 @@ export function checkCommentText(raw: string): string {
     });
   }
   return text;
+}
+
+/**
+ * Comments one user may post (replies included): a burst of 5 in any 30 s, and 60 in any hour
+ * (docs/decisions/0016-comment-rate-limit.md). Deleted comments still count.
+ */
+export const COMMENT_POST_LIMITS: PostLimit[] = [
+  { max: 5, ms: 30_000 },
+  { max: 60, ms: 3_600_000 },
+];
+
+/** The wait, in the words that fit its length: seconds up to two minutes, else minutes. */
+function tooManyComments(waitMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return seconds <= 120
+    ? new AppError(ErrorCode.tooManyRequests, 'community.commentTooFast', { seconds })
+    : new AppError(ErrorCode.tooManyRequests, 'community.commentLimitReached', {
+        minutes: Math.ceil(seconds / 60),
+      });
 }
 
 const EXCERPT = 80;
@@ -134,7 +153,7 @@ export function createCommentsService(deps: {
 
     /**
      * Adds a comment or a reply. Empty or too long: 1001; a blocklisted term: code 10, "review
-     * failed, please modify" (spec §5, §8).
+     * failed, please modify" (spec §5, §8); over COMMENT_POST_LIMITS: 1029 with the wait.
      */
     async create(
       user: UserRow,
@@ -156,14 +175,13 @@ export function createCommentsService(deps: {
         parentId = parent.parentId ?? parent.id;
         replyTo = parent.userId;
       }
-      const created = await comments.insertComment({
-        workId,
-        userId: user.id,
-        parentId,
-        replyToUserId: replyTo,
-        text,
-        createdAt: clock.now(),
-      });
+      const now = clock.now();
+      const outcome = await comments.insertComment(
+        { workId, userId: user.id, parentId, replyToUserId: replyTo, text, createdAt: now },
+        COMMENT_POST_LIMITS,
+      );
+      if (!outcome.posted) throw tooManyComments(outcome.retryAt.getTime() - now.getTime());
+      const created = outcome.comment;
       const link = `/w/${workId}?comment=${parentId ?? created.id}`;
       const params = { title: work.title, text: excerpt(text) };
       await deps.notifications.notify(

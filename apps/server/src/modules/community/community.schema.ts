@@ -179,6 +179,20 @@ export const comments = pgTable(
   ],
 );
 
+/**
+ * When each comment was posted, kept apart from the comments so that deleting one does not
+ * give its place in the posting limit back (the redeem-failure log works the same way).
+ */
+export const commentPosts = pgTable(
+  'comment_posts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('comment_posts_user_idx').on(t.userId, t.createdAt)],
+);
+
 export const commentLikes = pgTable(
   'comment_likes',
   {

@@ -5,7 +5,7 @@ import type {
   QueryNotifyListBody,
 } from '@lumen/contracts/community';
 import { notifyTypes } from '@lumen/contracts/community';
-import type { Language } from '@lumen/contracts/i18n';
+import { parseLanguage, type Language } from '@lumen/contracts/i18n';
 import type { EmailNotices } from '../account/account.schema';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../lib/event-bus';
@@ -110,13 +110,15 @@ export function createNotificationsService(deps: {
     const [user] = await deps.people.listByIds([row.userId]);
     if (!user?.email || user.status !== 'active') return;
     if (!(await deps.people.emailNoticesOf(row.userId))[setting]) return;
-    const [item] = await render([row], 'en');
+    // Written in the language the recipient last used Lumen in; English when unknown.
+    const lang = parseLanguage(user.language);
+    const [item] = await render([row], lang);
     if (!item) return;
     const link = item.link ? `${deps.publicUrl}${item.link}` : deps.publicUrl;
     await deps.mail.send({
       to: user.email,
-      subject: translate('en', 'mail.notifySubject', { title: item.title }),
-      text: translate('en', 'mail.notifyBody', {
+      subject: translate(lang, 'mail.notifySubject', { title: item.title }),
+      text: translate(lang, 'mail.notifyBody', {
         title: item.title,
         content: item.content,
         link,

@@ -1,9 +1,12 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, LANGUAGE_STORAGE_KEY } from '../../shared/i18n/i18n';
+import { useSession } from '../../shared/session/session-store';
+import { createApiMock } from '../../test/api-mock';
 import { renderWithProviders } from '../../test/render';
+import { signInTestUser } from '../../test/session';
 import { LanguageSwitcher } from './language-switcher';
 
 function Label() {
@@ -12,6 +15,8 @@ function Label() {
 }
 
 afterEach(async () => {
+  vi.unstubAllGlobals();
+  useSession.setState({ user: null, hasRefreshCredential: false });
   await changeLanguage('en');
 });
 
@@ -38,5 +43,35 @@ describe('LanguageSwitcher', () => {
     await user.click(await screen.findByRole('menuitem', { name: '日本語' }));
     expect(await screen.findByRole('heading', { name: '作成を始める' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('ja');
+  });
+
+  it("keeps a signed-in user's choice on the account, for the e-mails sent to them", async () => {
+    const api = createApiMock();
+    vi.stubGlobal('fetch', api.fetchMock);
+    api.on('PUT', '/prod-api/user/settings', {
+      result: {
+        email_notices: {
+          comments: true,
+          likes: true,
+          follows: true,
+          official: true,
+          marketing: false,
+        },
+        language: 'zh',
+      },
+    });
+    signInTestUser();
+    const user = userEvent.setup();
+    renderWithProviders(<LanguageSwitcher />);
+
+    await user.click(screen.getByRole('button', { name: 'Language' }));
+    await user.click(await screen.findByRole('menuitem', { name: '中文' }));
+
+    await waitFor(() =>
+      expect(api.requests('PUT', '/prod-api/user/settings').map((r) => r.body)).toEqual([
+        { language: 'zh' },
+      ]),
+    );
+    expect(document.documentElement.lang).toBe('zh');
   });
 });

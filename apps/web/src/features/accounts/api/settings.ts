@@ -1,4 +1,5 @@
 import { settingsSchema, type Settings } from '@lumen/contracts/account';
+import type { Language } from '@lumen/contracts/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
@@ -15,6 +16,14 @@ export function updateSettings(changes: {
   email_notices: Partial<Settings['email_notices']>;
 }): Promise<Settings> {
   return api.put('/prod-api/user/settings', changes, { schema: settingsSchema });
+}
+
+/**
+ * Keeps the chosen interface language on the account, so the e-mails sent later (notices,
+ * billing) are written in it. Quiet: the switch itself already happened on this device.
+ */
+export function saveMailLanguage(language: Language): Promise<Settings> {
+  return api.put('/prod-api/user/settings', { language }, { schema: settingsSchema, silent: true });
 }
 
 export function useSettings() {
