@@ -9,13 +9,54 @@ import {
   type SubscriptionRow,
 } from './billing.schema';
 
-/** Periods running at `now`: started, not ended, not cancelled before now. */
+/**
+ * A Stripe subscription that renews by itself keeps running this long past its period end
+ * while the renewal is collected: Stripe charges about an hour after the period ends and
+ * retries a declined card over the following days. A failed charge marks it past due at once.
+ */
+export const RENEWAL_GRACE_MS = 3 * 24 * 3600_000;
+
+/** Renews at the provider: Stripe, active, not cancelled nor set to stop at the period end. */
+const renewsAtProvider = and(
+  eq(subscriptions.provider, 'stripe'),
+  eq(subscriptions.status, 'active'),
+  eq(subscriptions.cancelAtPeriodEnd, false),
+  isNull(subscriptions.cancelledAt),
+);
+
+/** In its renewal grace at `now` (see RENEWAL_GRACE_MS). */
+const inGraceAt = (now: Date) =>
+  and(
+    renewsAtProvider,
+    lte(subscriptions.endsAt, now),
+    gt(subscriptions.endsAt, new Date(now.getTime() - RENEWAL_GRACE_MS)),
+  );
+
+/** Periods running at `now`: started, not ended (or in renewal grace), not cancelled before now. */
 const runningAt = (now: Date) =>
   and(
     lte(subscriptions.startsAt, now),
-    gt(subscriptions.endsAt, now),
+    or(gt(subscriptions.endsAt, now), inGraceAt(now)),
     or(isNull(subscriptions.cancelledAt), gt(subscriptions.cancelledAt, now)),
   );
+
+/** The same test on a row already read. */
+export function inRenewalGrace(
+  row: Pick<
+    SubscriptionRow,
+    'provider' | 'status' | 'cancelAtPeriodEnd' | 'cancelledAt' | 'endsAt'
+  >,
+  now: Date,
+): boolean {
+  return (
+    row.provider === 'stripe' &&
+    row.status === 'active' &&
+    !row.cancelAtPeriodEnd &&
+    row.cancelledAt === null &&
+    row.endsAt.getTime() <= now.getTime() &&
+    row.endsAt.getTime() > now.getTime() - RENEWAL_GRACE_MS
+  );
+}
 
 /** Subscriptions and plans, trials and the catalogue. Pass a transaction to join its work. */
 export function createBillingRepository(db: Executor) {
@@ -153,7 +194,13 @@ export function createBillingRepository(db: Executor) {
       return db
         .select()
         .from(subscriptions)
-        .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.endsAt, now)))
+        .where(
+          and(
+            eq(subscriptions.status, 'active'),
+            lte(subscriptions.endsAt, now),
+            sql`not coalesce(${inGraceAt(now)}, false)`,
+          ),
+        )
         .orderBy(asc(subscriptions.endsAt))
         .limit(limit);
     },

@@ -262,7 +262,8 @@ export async function applyAction(ctx: EventContext, action: PaymentAction): Pro
         }
         return unchanged('period_synced');
       }
-      if (sub.status === 'ended') return unchanged('ignored');
+      // Paid after the plan lapsed (a retry that succeeded after the grace): the money moved,
+      // so the period it paid for is honoured.
       return renewSubscription(ctx, sub, action);
     }
     case 'period_failed': {

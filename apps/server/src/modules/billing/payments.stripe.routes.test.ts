@@ -315,9 +315,14 @@ describe('Stripe webhooks', () => {
     await post(invoice('invoice.paid', c, 'subscription_create', { start, end }));
     const first = await account(ticket);
 
+    // An hour past the period end Stripe is still collecting: the plan keeps running.
     clock.set(new Date(end.getTime() + 3600_000));
+    await t.app.services.subscriptions.runPeriodEnds(clock.now());
     ticket = (await api.signIn('stripe-renewal@example.com')).ticket;
-    expect((await account(ticket)).grade).toBe(0);
+    expect((await account(ticket)).grade).toBe(2);
+    expect((await call('GET', '/prod-api/trade/v1/subscription', ticket)).result).toMatchObject({
+      status: 'active',
+    });
     const next = new Date(end.getTime() + 31 * DAY);
     const renewal = invoice('invoice.paid', c, 'subscription_cycle', { start: end, end: next });
     await post(renewal);
@@ -365,6 +370,44 @@ describe('Stripe webhooks', () => {
         (r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${c.subId}`,
       ),
     ).toBe(true);
+  });
+
+  it('a renewal never paid lapses after the grace; a payment that arrives later is honoured', async () => {
+    const signedIn = await api.signIn('stripe-lapse@example.com');
+    let ticket = signedIn.ticket;
+    const c = await checkout(ticket, signedIn.id);
+    const start = clock.now();
+    const end = new Date(start.getTime() + 30 * DAY);
+    await post(sessionCompleted(c));
+    await post(invoice('invoice.paid', c, 'subscription_create', { start, end }));
+
+    clock.set(new Date(end.getTime() + 2 * DAY));
+    await t.app.services.subscriptions.runPeriodEnds(clock.now());
+    ticket = (await api.signIn('stripe-lapse@example.com')).ticket;
+    expect((await account(ticket)).grade).toBe(2);
+
+    clock.set(new Date(end.getTime() + 3 * DAY + 60_000));
+    await t.app.services.subscriptions.runPeriodEnds(clock.now());
+    ticket = (await api.signIn('stripe-lapse@example.com')).ticket;
+    expect((await account(ticket)).grade).toBe(0);
+    expect((await call('GET', '/prod-api/trade/v1/subscription', ticket)).result).toMatchObject({
+      status: 'ended',
+    });
+
+    // Stripe's last retry succeeds after all: the user paid, so the period is theirs.
+    const next = new Date(end.getTime() + 31 * DAY);
+    const late = await post(
+      invoice('invoice.paid', c, 'subscription_cycle', { start: end, end: next }),
+    );
+    expect(late.status).toBe(200);
+    const renewed = await account(ticket);
+    expect(renewed.grade).toBe(2);
+    expect(
+      renewed.buckets.filter((b: Json) => b.kind === 'subscription').map((b: Json) => b.credits),
+    ).toContain(4000);
+    expect((await call('GET', '/prod-api/trade/v1/subscription', ticket)).result).toMatchObject({
+      status: 'active',
+    });
   });
 
   it('does not mail a failed renewal to a user who turned official notices off', async () => {

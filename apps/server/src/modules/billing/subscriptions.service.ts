@@ -9,6 +9,7 @@ import type {
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { LedgerService } from '../credits/ledger.service';
+import { inRenewalGrace } from './billing.repository';
 import type { SubscriptionRow } from './billing.schema';
 import { renewSubscription } from './payment-events';
 import { AFTER_TRIAL_DISCOUNT, DAY_MS, SUBSCRIPTION_CREDIT_DAYS, cycleFits } from './payment-rules';
@@ -38,7 +39,8 @@ export function createSubscriptionsService(deps: {
 
   function statusOf(row: SubscriptionRow, now: Date): Subscription['status'] {
     if (row.status === 'past_due') return 'past_due';
-    if (row.status === 'ended' || row.endsAt <= now) return 'ended';
+    if (row.status === 'ended') return 'ended';
+    if (row.endsAt <= now && !inRenewalGrace(row, now)) return 'ended';
     if (row.cancelledAt && row.cancelledAt <= now) return 'ended';
     return row.cancelAtPeriodEnd ? 'cancelling' : 'active';
   }
@@ -137,6 +139,8 @@ export function createSubscriptionsService(deps: {
       const r = deps.repos(unit.tx);
       let sub = await r.billing.lockSubscription(row.id);
       if (!sub || sub.status !== 'active' || sub.endsAt > now) return null;
+      // Stripe collects the renewal itself; its invoice.paid renews the plan.
+      if (inRenewalGrace(sub, now)) return null;
       const renews =
         sub.source === 'purchase' &&
         sub.provider === 'sandbox' &&
