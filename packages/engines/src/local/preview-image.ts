@@ -60,7 +60,7 @@ export async function encodePreviewPng(img: RgbImage, mark = true): Promise<Buff
   if (mark) {
     const m = previewMarkSvg(Math.min(img.width, img.height));
     pipeline.composite([
-      { input: Buffer.from(m.svg), ...previewMarkPosition(img.width, img.height, m) },
+      { input: Buffer.from(m.svg), ...previewMarkPosition(img.width, img.height) },
     ]);
   }
   return pipeline.png({ compressionLevel: 6, adaptiveFiltering: true, palette: false }).toBuffer();

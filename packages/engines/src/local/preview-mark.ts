@@ -61,12 +61,11 @@ export function previewMarkSvg(short: number): { svg: string; width: number; hei
   };
 }
 
-/** Where the mark sits: the bottom-right corner, inset by a small margin. */
-export function previewMarkPosition(
-  width: number,
-  height: number,
-  mark: { width: number; height: number },
-): { left: number; top: number } {
+/**
+ * Where the mark sits: the top-left corner, inset by a small margin. The bottom-right corner
+ * belongs to the watermark of `_wm` twins, so the two never cover each other.
+ */
+export function previewMarkPosition(width: number, height: number): { left: number; top: number } {
   const margin = Math.round(Math.min(width, height) * 0.02);
-  return { left: width - mark.width - margin, top: height - mark.height - margin };
+  return { left: margin, top: margin };
 }

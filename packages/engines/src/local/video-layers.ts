@@ -15,9 +15,7 @@ export async function renderFrameOverlay(
     ? sharp(Buffer.from(sceneOverlaySvg))
     : sharp({ create: { ...size, channels: 4, background: transparent } });
   const rgba = await base
-    .composite([
-      { input: Buffer.from(mark.svg), ...previewMarkPosition(size.width, size.height, mark) },
-    ])
+    .composite([{ input: Buffer.from(mark.svg), ...previewMarkPosition(size.width, size.height) }])
     .ensureAlpha()
     .raw()
     .toBuffer();
