@@ -110,6 +110,7 @@ export const en = {
   'payment.cardUnsupported': 'This card does not support subscriptions, please use another card',
   'payment.threeDsFailed': 'The 3DS challenge failed, please try again',
   'payment.invalidParams': 'Payment failed: invalid parameters',
+  'payment.providerUnavailable': 'Paying with {provider} is not available on this server',
   'payment.payError': 'Pay error, please try again later',
   'payment.qrExpired': 'The QR code has expired, please place the order again',
   'payment.badSignature': 'Invalid parameters: the event signature does not match',

@@ -112,6 +112,7 @@ export const es: Record<MessageKey, string> = {
   'payment.cardUnsupported': 'Esta tarjeta no admite suscripciones, usa otra tarjeta',
   'payment.threeDsFailed': 'La verificación 3DS falló, inténtalo de nuevo',
   'payment.invalidParams': 'El pago falló: parámetros no válidos',
+  'payment.providerUnavailable': 'El pago con {provider} no está disponible en este servidor',
   'payment.payError': 'Error en el pago, inténtalo de nuevo más tarde',
   'payment.qrExpired': 'El código QR ha caducado, vuelve a realizar el pedido',
   'payment.badSignature': 'Parámetros no válidos: la firma del evento no coincide',

@@ -114,6 +114,7 @@ export const ja: Record<MessageKey, string> = {
     'このカードはサブスクリプションに対応していません。別のカードをご利用ください',
   'payment.threeDsFailed': '3D セキュア認証に失敗しました。もう一度お試しください',
   'payment.invalidParams': '支払いに失敗しました：パラメータが無効です',
+  'payment.providerUnavailable': 'このサーバーでは {provider} でのお支払いはご利用いただけません',
   'payment.payError': '支払いエラーです。しばらくしてから再度お試しください',
   'payment.qrExpired': 'QR コードの有効期限が切れました。もう一度ご注文ください',
   'payment.badSignature': 'パラメータが無効です：イベントの署名が一致しません',

@@ -103,6 +103,7 @@ export const zh: Record<MessageKey, string> = {
   'payment.cardUnsupported': '该卡不支持订阅，请更换其他卡',
   'payment.threeDsFailed': '3DS 验证失败，请重试',
   'payment.invalidParams': '支付失败：参数无效',
+  'payment.providerUnavailable': '本站暂不支持通过 {provider} 支付',
   'payment.payError': '支付出错，请稍后重试',
   'payment.qrExpired': '二维码已过期，请重新下单',
   'payment.badSignature': '参数无效：事件签名不匹配',

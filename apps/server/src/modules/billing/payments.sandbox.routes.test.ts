@@ -245,6 +245,32 @@ describe('a Plus plan paid through the sandbox', () => {
   });
 });
 
+describe('a provider this server does not have', () => {
+  it('is refused by name, for a checkout and for its webhook, and nothing is made', async () => {
+    const { ticket } = await api.signIn('no-stripe@example.com');
+    const order = await call('POST', '/prod-api/trade/v1/orders', ticket, {
+      sku_id: 'plus-month',
+      provider: 'stripe',
+    });
+    expect(order).toMatchObject({
+      code: 1001,
+      msg: 'Paying with Stripe is not available on this server',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/trade/v1/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'x-accept-language': 'es' },
+      payload: JSON.stringify({ id: 'evt_1', type: 'invoice.paid', data: { object: {} } }),
+    });
+    expect(res.json()).toMatchObject({
+      code: 1001,
+      msg: 'El pago con Stripe no está disponible en este servidor',
+    });
+    const orders = await call('GET', '/prod-api/trade/v1/orders', ticket);
+    expect(orders.result.list).toHaveLength(0);
+  });
+});
+
 describe('concurrent deliveries', () => {
   it('the same event delivered in parallel is applied once', async () => {
     const { ticket } = await api.signIn('parallel-event@example.com');
@@ -367,7 +393,7 @@ describe('refusals', () => {
         sku_id: 'plus-month',
         provider: 'stripe',
       }),
-    ).toMatchObject({ code: 1001, msg: 'Payment failed: invalid parameters' });
+    ).toMatchObject({ code: 1001, msg: 'Paying with Stripe is not available on this server' });
     expect(
       await call('POST', '/prod-api/trade/v1/orders', ticket, {
         sku_id: 'plus-month',

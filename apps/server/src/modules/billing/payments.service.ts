@@ -89,7 +89,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   function providerOf(name: ProviderName): PaymentProvider {
     const provider = deps.providers[name];
-    if (!provider) throw new AppError(ErrorCode.invalidParams, 'payment.invalidParams');
+    if (!provider) {
+      throw new AppError(ErrorCode.invalidParams, 'payment.providerUnavailable', {
+        provider: name === 'stripe' ? 'Stripe' : name,
+      });
+    }
     return provider;
   }
 
