@@ -36,6 +36,28 @@ describe('createCoalescer', () => {
     expect(failed.map((s) => s.status)).toEqual(['rejected', 'rejected']);
   });
 
+  it('runs each item of a batch that failed as a whole again on its own, when asked', async () => {
+    const sizes: number[] = [];
+    const coalescer = createCoalescer<number, number>({
+      retryAlone: true,
+      async run(items) {
+        sizes.push(items.length);
+        await tick();
+        // One bad item breaks the whole statement; alone, it fails by itself.
+        if (items.includes(13)) throw new Error(items.length > 1 ? 'batch broke' : 'thirteen');
+        return items.map((value) => ({ ok: true, value }));
+      },
+    });
+    const settled = await Promise.allSettled([1, 2, 13, 4].map((n) => coalescer.run(n)));
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : String(s.reason)))).toEqual([
+      1,
+      2,
+      'Error: thirteen',
+      4,
+    ]);
+    expect(sizes).toEqual([1, 3, 1, 1, 1]);
+  });
+
   it('keeps batches under maxBatch and at most `concurrency` running', async () => {
     let running = 0;
     let most = 0;

@@ -8,6 +8,11 @@ export type CoalescerOptions<I, O> = {
   maxBatch?: number;
   /** Batches running at the same time. */
   concurrency?: number;
+  /**
+   * When a batch fails as a whole (a row raced in from another node, a lost connection), run
+   * each of its items again on its own, so one item's trouble never refuses the others.
+   */
+  retryAlone?: boolean;
 };
 
 /**
@@ -33,12 +38,29 @@ export function createCoalescer<I, O>(options: CoalescerOptions<I, O>) {
     });
   }
 
+  async function runBatch(items: I[]): Promise<Outcome<O>[]> {
+    try {
+      return await options.run(items);
+    } catch (error) {
+      if (!options.retryAlone || items.length === 1) throw error;
+      return Promise.all(
+        items.map(async (item): Promise<Outcome<O>> => {
+          try {
+            const [own] = await options.run([item]);
+            return own ?? { ok: false, error: new Error('a batch answered no outcome') };
+          } catch (err) {
+            return { ok: false, error: err };
+          }
+        }),
+      );
+    }
+  }
+
   function pump() {
     while (running < concurrency && waiting.length > 0) {
       const batch = waiting.splice(0, maxBatch);
       running++;
-      void options
-        .run(batch.map((w) => w.item))
+      void runBatch(batch.map((w) => w.item))
         .then(
           (outcomes) => settle(batch, outcomes),
           (error: unknown) => batch.forEach((w) => w.reject(error)),

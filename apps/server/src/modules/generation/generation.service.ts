@@ -130,27 +130,9 @@ export function createGenerationService(deps: GenerationDeps) {
   const submissions = createCoalescer<Submission, TaskRow>({
     maxBatch: 100,
     concurrency: 2,
-    async run(items) {
-      let outcomes: Outcome<TaskRow>[];
-      try {
-        outcomes = await insertSubmissions(items);
-      } catch (error) {
-        if (items.length === 1) return [{ ok: false, error }];
-        // The batch failed as a whole (a request id raced in on another node, a lost
-        // connection): each submission goes again on its own, so no one pays for another.
-        outcomes = await Promise.all(
-          items.map(async (item) => {
-            try {
-              const [own] = await insertSubmissions([item]);
-              return own!;
-            } catch (err) {
-              return { ok: false as const, error: err };
-            }
-          }),
-        );
-      }
-      return outcomes;
-    },
+    // A batch that fails as a whole runs again one submission at a time.
+    retryAlone: true,
+    run: insertSubmissions,
   });
 
   async function toResult(task: TaskRow, outputs: TaskOutputRow[]): Promise<TaskResult> {

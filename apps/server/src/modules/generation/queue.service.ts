@@ -107,23 +107,8 @@ export function createQueueService(deps: {
   const endings = createCoalescer<Ending, TaskRow | undefined>({
     maxBatch: 50,
     concurrency: 2,
-    async run(items) {
-      try {
-        return await endTasks(items);
-      } catch (error) {
-        if (items.length === 1) return [{ ok: false, error }];
-        // The batch failed as a whole: each ending goes again on its own.
-        return Promise.all(
-          items.map(async (item) => {
-            try {
-              return (await endTasks([item]))[0]!;
-            } catch (err) {
-              return { ok: false as const, error: err };
-            }
-          }),
-        );
-      }
-    },
+    retryAlone: true,
+    run: endTasks,
   });
 
   async function finish(
