@@ -90,6 +90,25 @@ function planSpend(
   return { allocations, entries, balance };
 }
 
+/** A new hold's row: its credits set aside, not yet settled. */
+function heldRow(
+  userId: number,
+  holdId: string,
+  input: { amount: number; event: string; service: string | null; idempotencyKey: string },
+  now: Date,
+) {
+  return {
+    id: holdId,
+    userId,
+    amount: input.amount,
+    status: 'held',
+    service: input.service,
+    event: input.event,
+    idempotencyKey: input.idempotencyKey,
+    createdAt: now,
+  };
+}
+
 /** The expiry entries of `due` buckets, and the balance after them. */
 function planExpiry(due: CreditBucketRow[], balance: number, now: Date) {
   const entries: NewEntry[] = due.map((bucket) => {
@@ -243,16 +262,7 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
     );
     balance = spent.balance;
     await ops.writeHold({
-      hold: {
-        id: holdId,
-        userId: input.userId,
-        amount: input.amount,
-        status: 'held',
-        service: input.service,
-        event: input.event,
-        idempotencyKey: input.idempotencyKey,
-        createdAt: now,
-      },
+      hold: heldRow(input.userId, holdId, input, now),
       spend: spent.allocations.map((a) => ({ bucketId: a.bucketId, delta: -a.amount })),
       entries: spent.entries,
       allocations: spent.allocations,
@@ -422,16 +432,7 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
               pending.spend.push({ bucketId: a.bucketId, delta: -a.amount });
             }
             account.buckets = account.buckets.filter((b) => b.remaining > 0);
-            pending.holds.push({
-              id: holdId,
-              userId,
-              amount: input.amount,
-              status: 'held',
-              service: input.service,
-              event: input.event,
-              idempotencyKey: input.idempotencyKey,
-              createdAt: now,
-            });
+            pending.holds.push(heldRow(userId, holdId, input, now));
             pending.allocations.push(...spent.allocations);
             pending.entries.push(...spent.entries.map((e) => ({ ...e, userId })));
             account.balance = spent.balance;
