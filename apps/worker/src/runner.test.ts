@@ -44,19 +44,24 @@ function queueOf(n: number, completeMs: number, completeFails = false) {
   return { api, engine, log };
 }
 
+/** Runs the runner against the queue for `ms`, then stops it (which waits for deliveries). */
+async function runFor(queue: ReturnType<typeof queueOf>, ms: number) {
+  const runner = createWorkerRunner({
+    api: queue.api,
+    engines: [queue.engine],
+    workerId: 'w',
+    idleMs: 5,
+    logger: quiet,
+  });
+  runner.start();
+  await new Promise((r) => setTimeout(r, ms));
+  await runner.stop();
+  return queue.log;
+}
+
 describe('the worker runner', () => {
   it('claims and runs the next task while the outputs of the last one travel', async () => {
-    const { api, engine, log } = queueOf(3, 40);
-    const runner = createWorkerRunner({
-      api,
-      engines: [engine],
-      workerId: 'w',
-      idleMs: 5,
-      logger: quiet,
-    });
-    runner.start();
-    await new Promise((r) => setTimeout(r, 300));
-    await runner.stop();
+    const log = await runFor(queueOf(3, 40), 300);
     expect(log.indexOf('claim t1')).toBeLessThan(log.indexOf('complete t0'));
     expect(log.filter((l) => l.startsWith('complete'))).toEqual([
       'complete t0',
@@ -66,32 +71,12 @@ describe('the worker runner', () => {
   });
 
   it('waits for deliveries in flight when stopped', async () => {
-    const { api, engine, log } = queueOf(1, 80);
-    const runner = createWorkerRunner({
-      api,
-      engines: [engine],
-      workerId: 'w',
-      idleMs: 5,
-      logger: quiet,
-    });
-    runner.start();
-    await new Promise((r) => setTimeout(r, 20));
-    await runner.stop();
+    const log = await runFor(queueOf(1, 80), 20);
     expect(log).toEqual(['claim t0', 'complete t0']);
   });
 
   it('fails a task whose outputs could not be delivered', async () => {
-    const { api, engine, log } = queueOf(1, 1, true);
-    const runner = createWorkerRunner({
-      api,
-      engines: [engine],
-      workerId: 'w',
-      idleMs: 5,
-      logger: quiet,
-    });
-    runner.start();
-    await new Promise((r) => setTimeout(r, 50));
-    await runner.stop();
+    const log = await runFor(queueOf(1, 1, true), 50);
     expect(log).toEqual(['claim t0', 'fail t0: upload refused']);
   });
 });
