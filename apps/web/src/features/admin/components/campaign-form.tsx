@@ -5,8 +5,6 @@ import {
   type CreateCampaignBody,
 } from '@lumen/contracts/community';
 import {
-  Button,
-  Group,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -26,7 +24,7 @@ import {
   type CampaignFormErrors,
   type CampaignFormValues,
 } from '../campaign-form-rules';
-import { ApiErrorAlert } from './api-error-alert';
+import { FormFooter } from './form-footer';
 
 /** Create or edit a campaign: texts, kind, judging and the three dates. */
 export function CampaignForm({
@@ -163,15 +161,12 @@ export function CampaignForm({
             })}
           </Text>
         </Stack>
-        <ApiErrorAlert error={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={loading}>
-            {t(campaign ? 'admin.save' : 'admin.campaigns.create')}
-          </Button>
-        </Group>
+        <FormFooter
+          error={error}
+          loading={loading}
+          submitLabel={t(campaign ? 'admin.save' : 'admin.campaigns.create')}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

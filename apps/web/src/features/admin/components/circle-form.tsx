@@ -1,9 +1,9 @@
 import type { Circle } from '@lumen/contracts/community';
-import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CircleInput } from '../api/manage';
-import { ApiErrorAlert } from './api-error-alert';
+import { FormFooter } from './form-footer';
 
 export const CIRCLE_NAME_MAX = 40;
 export const CIRCLE_DESCRIPTION_MAX = 500;
@@ -69,15 +69,12 @@ export function CircleForm({
           onChange={(e) => setCover(e.currentTarget.value)}
           maxLength={500}
         />
-        <ApiErrorAlert error={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={loading}>
-            {t(circle ? 'admin.save' : 'admin.circles.create')}
-          </Button>
-        </Group>
+        <FormFooter
+          error={error}
+          loading={loading}
+          submitLabel={t(circle ? 'admin.save' : 'admin.circles.create')}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -2,22 +2,20 @@ import { workStatuses, type Work, type WorkStatus } from '@lumen/contracts/commu
 import {
   Button,
   Center,
-  Group,
   Loader,
   SegmentedControl,
   SimpleGrid,
   Stack,
   Tabs,
   Text,
-  Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { toast } from '../../../shared/ui/toast';
 import { useReports, useResolveReport, useReviewWork, useReviewWorks } from '../api/review';
+import { AdminPageHeader } from '../components/admin-page-header';
 import { RejectDialog } from '../components/reject-dialog';
 import { ReportCard } from '../components/report-card';
 import { ReviewWorkCard } from '../components/review-work-card';
@@ -194,26 +192,7 @@ export function ReviewPage() {
   const tab = params.get('tab') === 'reports' ? 'reports' : 'works';
   return (
     <Stack gap="lg" maw={1400} mx="auto">
-      <Group>
-        <Button
-          component={Link}
-          to="/admin"
-          variant="subtle"
-          color="gray"
-          px={8}
-          leftSection={<IconArrowLeft size={16} />}
-        >
-          {t('admin.title')}
-        </Button>
-      </Group>
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {t('admin.review.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('admin.review.subtitle')}
-        </Text>
-      </Stack>
+      <AdminPageHeader title={t('admin.review.title')} subtitle={t('admin.review.subtitle')} />
       <Tabs
         value={tab}
         onChange={(value) => setParams(value === 'reports' ? { tab: 'reports' } : {})}
