@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../shared/session/session-store';
 import { createApiMock } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
-import { signInTestUser } from '../../../test/session';
+import { signInTestUser, testAccount } from '../../../test/session';
 import { CreditsBadge } from './credits-badge';
 
 let api: ReturnType<typeof createApiMock>;
@@ -12,16 +12,7 @@ let api: ReturnType<typeof createApiMock>;
 function withBalance(credits: number) {
   signInTestUser();
   api.on('GET', '/prod-api/trade/v1/account', {
-    result: {
-      grade: 2,
-      plan_name: 'plus',
-      plan_ends_at: null,
-      credits,
-      isFreeVip: false,
-      isYearVip: false,
-      isPayment: true,
-      buckets: [],
-    },
+    result: testAccount({ grade: 2, credits }),
   });
 }
 

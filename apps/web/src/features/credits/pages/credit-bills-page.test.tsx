@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiMock } from '../../../test/api-mock';
 import { renderRoutes } from '../../../test/render';
 import { CreditBillsPage } from './credit-bills-page';
-import { signInTestUser } from '../../../test/session';
+import { signInTestUser, testAccount } from '../../../test/session';
 
 let api: ReturnType<typeof createApiMock>;
 
@@ -34,16 +34,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', api.fetchMock);
   signInTestUser();
   api.on('GET', '/prod-api/trade/v1/account', {
-    result: {
-      grade: 0,
-      plan_name: 'free',
-      plan_ends_at: null,
-      credits: 28,
-      isFreeVip: false,
-      isYearVip: false,
-      isPayment: true,
-      buckets: [],
-    },
+    result: testAccount({ credits: 28 }),
   });
   // The server filters; the mock answers like it so the page's rows follow the filter sent.
   api.on('GET', '/prod-api/trade/v1/credits/bills', ({ url }) => {

@@ -6,6 +6,7 @@ import { setPayRequiredHandler } from '../../../shared/api/session-hooks';
 import { useSession } from '../../../shared/session/session-store';
 import { createApiMock } from '../../../test/api-mock';
 import { renderRoutes } from '../../../test/render';
+import { testAccount } from '../../../test/session';
 import { useRuns } from '../runs-store';
 import { ImageStudioPage } from './image-studio-page';
 
@@ -14,16 +15,7 @@ let api: ReturnType<typeof createApiMock>;
 const payRequired = vi.fn<(code: number, msg: string) => void>();
 
 function account(grade: number) {
-  return {
-    grade,
-    plan_name: grade ? 'plus' : 'free',
-    plan_ends_at: null,
-    credits: 30,
-    isFreeVip: false,
-    isYearVip: false,
-    isPayment: true,
-    buckets: [],
-  };
+  return testAccount({ grade });
 }
 
 function signIn() {

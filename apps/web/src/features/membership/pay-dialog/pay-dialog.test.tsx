@@ -7,7 +7,7 @@ import { setPayRequiredHandler } from '../../../shared/api/session-hooks';
 import { openPayDialog, usePayDialog } from '../../../shared/session/pay-dialog-store';
 import { createApiMock } from '../../../test/api-mock';
 import { renderRoutes } from '../../../test/render';
-import { signInTestUser } from '../../../test/session';
+import { signInTestUser, testAccount } from '../../../test/session';
 import { goTo } from '../go-to';
 import { catalogue, subscription } from '../test-fixtures';
 import { openPayDialogForCode } from './open-pay-dialog-for-code';
@@ -20,16 +20,11 @@ let api: ReturnType<typeof createApiMock>;
 function signInWithGrade(grade: number) {
   signInTestUser();
   api.on('GET', '/prod-api/trade/v1/account', {
-    result: {
+    result: testAccount({
       grade,
-      plan_name: grade === 0 ? 'free' : 'plus',
       plan_ends_at: grade === 0 ? null : '2026-03-31T00:00:00.000Z',
       credits: 12,
-      isFreeVip: false,
-      isYearVip: false,
-      isPayment: true,
-      buckets: [],
-    },
+    }),
   });
   api.on('GET', '/prod-api/trade/v1/subscription', {
     result: grade === 0 ? null : subscription(),

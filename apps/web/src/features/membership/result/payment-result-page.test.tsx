@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiMock } from '../../../test/api-mock';
 import { renderRoutes } from '../../../test/render';
-import { signInTestUser } from '../../../test/session';
+import { signInTestUser, testAccount } from '../../../test/session';
 import { PaymentResultPage } from './payment-result-page';
 
 let api: ReturnType<typeof createApiMock>;
@@ -50,16 +50,7 @@ describe('PaymentResultPage', () => {
       result: answers.length > 1 ? answers.shift() : answers[0],
     }));
     api.on('GET', '/prod-api/trade/v1/account', {
-      result: {
-        grade: 2,
-        plan_name: 'plus',
-        plan_ends_at: null,
-        credits: 4030,
-        isFreeVip: false,
-        isYearVip: false,
-        isPayment: true,
-        buckets: [],
-      },
+      result: testAccount({ grade: 2, credits: 4030 }),
     });
     renderResult();
 

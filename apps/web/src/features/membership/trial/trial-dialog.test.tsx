@@ -3,25 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiMock } from '../../../test/api-mock';
 import { renderRoutes } from '../../../test/render';
-import { signInTestUser } from '../../../test/session';
+import { signInTestUser, testAccount } from '../../../test/session';
 import { TrialDialog } from './trial-dialog';
 import { openTrialDialog, useTrialDialog } from './trial-dialog-store';
 
 let api: ReturnType<typeof createApiMock>;
 
 function account(grade: number) {
-  return {
-    result: {
-      grade,
-      plan_name: grade ? 'plus' : 'free',
-      plan_ends_at: null,
-      credits: 30,
-      isFreeVip: false,
-      isYearVip: false,
-      isPayment: true,
-      buckets: [],
-    },
-  };
+  return { result: testAccount({ grade }) };
 }
 
 beforeEach(() => {
