@@ -5,7 +5,7 @@
  * SKIP LOCKED → mark it done). Also the p50/p99 latency of submits from 100 concurrent clients.
  * The product runs twice: without and with the NSFW scoring of outputs (on by default in the
  * product), so the queue's own cost and the moderation model's show apart.
- *   bash bench/queue/run.sh [rounds]
+ *   bash bench/queue/run.sh [rounds] [paths: product,empty,nsfw,raw]
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -69,7 +69,7 @@ function startClients(base: string, tickets: string[]) {
           body: JSON.stringify({ prompt: 'bench ' + round + ' ' + i, request_id: 'b-' + round + '-' + i }),
         });
         const body = await res.json();
-        if (body.code !== 0) throw new Error('submit refused: ' + JSON.stringify(body));
+        if (body.code !== 0) throw new Error('submit refused in round ' + round + ': ' + JSON.stringify(body));
         return performance.now() - t0;
       }));
       parentPort.postMessage(latencies);
@@ -268,10 +268,18 @@ async function raw() {
   };
 }
 
-const ours = await product(false);
-const bare0 = await product(false, false);
-const moderated = await product(true);
-const bare = await raw();
+/** Which paths to run (second argument, comma-separated): product, empty, nsfw, raw. */
+const only = new Set((process.argv[3] ?? 'product,empty,nsfw,raw').split(','));
+const skipped = { tasksPerS: NaN, p50: NaN, p99: NaN, tasks: 0, submitS: NaN, drainS: NaN };
+const skippedProduct = {
+  ...skipped,
+  trips: { submit: NaN, claim: NaN, complete: NaN },
+  loadedTrips: { submit: NaN, drain: NaN },
+};
+const ours = only.has('product') ? await product(false) : skippedProduct;
+const bare0 = only.has('empty') ? await product(false, false) : skippedProduct;
+const moderated = only.has('nsfw') ? await product(true) : skippedProduct;
+const bare = only.has('raw') ? await raw() : skipped;
 const f = (n: number) => n.toFixed(1);
 console.log(
   `clients ${CLIENTS}, workers ${WORKERS}, rounds ${ROUNDS}, machine ${os.cpus().length} cores`,

@@ -31,6 +31,8 @@ import { createGenerationRepository } from './modules/generation/generation.repo
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
 import { createQueueService } from './modules/generation/queue.service';
+import { createQueueLoad } from './modules/generation/queue-load';
+import { createQueueWatch } from './modules/generation/queue-watch';
 import { enrichPrompt } from './modules/generation/magic-prompt';
 import { createOpenAiEngine } from '@lumen/engines/openai/openai-engine';
 import { createThreadedNsfwScorer } from '@lumen/engines/ml/nsfw-scorer';
@@ -222,6 +224,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     if ('close' in events && typeof events.close === 'function') await events.close();
   });
   const generationRepository = createGenerationRepository(database.db, clock);
+  const queueLoad = createQueueLoad({ repository: generationRepository, clock });
   // The model loads on the first portrait check, not at start-up.
   const detectFaces = createFaceDetector();
   const generation = createGenerationService({
@@ -235,6 +238,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     checkPrompt: (text) => moderation.findBlockedTerm(text),
     checkRemixSource: (userId, workId) => community.works.checkRemixSource(userId, workId),
     countFaces: async (image) => (await detectFaces(image)).length,
+    queueWait: (position, lane) => queueLoad.waitMinutes(position, lane),
     enhancePrompt: async (prompt, style, lang) => {
       if (!promptModel) return enrichPrompt(prompt, style);
       try {
@@ -251,8 +255,11 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     media: generationMedia,
     events,
     clock,
+    load: queueLoad,
     ...(scoreNsfw ? { scoreNsfw, nsfwThreshold: config.nsfwThreshold } : {}),
   });
+  const queueWatch = createQueueWatch({ repository: generationRepository, events, load: queueLoad });
+  app.addHook('onClose', async () => queueWatch.stop());
   const account = createAccountService({
     repository: createAccountRepository(database.db),
     auth,
@@ -373,6 +380,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     assets,
     generation,
     queue,
+    queueWatch,
     algoConfig,
     moderation,
     community,

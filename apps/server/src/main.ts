@@ -72,6 +72,7 @@ async function main() {
     setInterval(runPeriodEnds, 5 * 60_000),
   ];
   for (const timer of timers) timer.unref();
+  app.services.queueWatch.start((err) => app.log.error({ err }, 'queue watch failed'));
   // Invitation rewards are issued daily at 00:00 GMT-8 (spec §4).
   let rewardTimer: NodeJS.Timeout | undefined;
   const scheduleInviteRewards = () => {

@@ -83,6 +83,7 @@ export const gatewaySubmitResultSchema = z.object({
   cost: z.number().int(),
   /** 0 at submission ("not counted yet"); the results call and the task stream count it. */
   queue_position: z.number().int(),
+  /** Minutes until the task starts, from the live queue; 0 when it is under a minute. */
   estimated_wait_min: z.number().int(),
 });
 
@@ -106,6 +107,8 @@ export const taskResultSchema = z.object({
   task_status: z.number().int(),
   progress: z.number().int(),
   queue_position: z.number().int(),
+  /** Minutes until a queued task starts; 0 when it is under a minute or the task left the queue. */
+  estimated_wait_min: z.number().int(),
   cost: z.number().int(),
   engine: z.string(),
   error: z.string().nullable(),

@@ -10,6 +10,10 @@ export type UserEvent = { type: string; data: Record<string, unknown> };
 export interface EventBus {
   publish(userId: number, event: UserEvent): void;
   subscribe(userId: number, listener: (event: UserEvent) => void): () => void;
+  /** The users with a stream open on this node. */
+  listening(): number[];
+  /** Delivers to this node's streams only: for events that every node works out for itself. */
+  publishHere(userId: number, event: UserEvent): void;
 }
 
 export function createLocalEventBus(): EventBus {
@@ -23,6 +27,10 @@ export function createLocalEventBus(): EventBus {
     subscribe(userId, listener) {
       emitter.on(String(userId), listener);
       return () => emitter.off(String(userId), listener);
+    },
+    listening: () => emitter.eventNames().map(Number),
+    publishHere(userId, event) {
+      emitter.emit(String(userId), event);
     },
   };
 }

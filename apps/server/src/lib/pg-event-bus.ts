@@ -48,6 +48,8 @@ export async function createPgEventBus(url: string, onError: (err: Error) => voi
       notify.run(payload).catch(onError);
     },
     subscribe: (userId, listenerFn) => local.subscribe(userId, listenerFn),
+    listening: () => local.listening(),
+    publishHere: (userId, event) => local.publishHere(userId, event),
     close: async () => {
       await listener.end();
       await notifier.end();

@@ -22,15 +22,14 @@ export type ClaimFilter = {
 };
 
 export function createGenerationRepository(db: Database, clock: Clock) {
-  /**
-   * Queue positions of several tasks from one ranking of the queued tasks: every submit and
-   * every poll of a waiting task asks, and concurrent asks share the query.
-   */
-  const positions = createBatchLoader(async (ids: string[]) => {
+  /** The queued tasks ranked as the claim takes them: position 1 is next. */
+  function rankedQueue() {
     const now = clock.now();
-    const ranked = db
+    return db
       .select({
         id: tasks.id,
+        userId: tasks.userId,
+        lane: tasks.lane,
         position:
           sql<number>`row_number() over (order by ${tasks.lane} + floor(extract(epoch from (${now}::timestamptz - ${tasks.createdAt})) / ${AGEING_SECONDS_PER_LANE}) desc, ${tasks.createdAt} asc)`.as(
             'position',
@@ -39,6 +38,14 @@ export function createGenerationRepository(db: Database, clock: Clock) {
       .from(tasks)
       .where(eq(tasks.status, 'queued'))
       .as('ranked');
+  }
+
+  /**
+   * Queue positions of several tasks from one ranking of the queued tasks: every submit and
+   * every poll of a waiting task asks, and concurrent asks share the query.
+   */
+  const positions = createBatchLoader(async (ids: string[]) => {
+    const ranked = rankedQueue();
     const rows = await db
       .select({ id: ranked.id, position: ranked.position })
       .from(ranked)
@@ -82,6 +89,31 @@ export function createGenerationRepository(db: Database, clock: Clock) {
     async findTask(ex: Executor, id: string): Promise<TaskRow | undefined> {
       const [row] = await ex.select().from(tasks).where(eq(tasks.id, id));
       return row;
+    },
+    /** The queued tasks of these users with their places in the queue. */
+    async queuedOf(
+      userIds: number[],
+    ): Promise<{ id: string; userId: number; lane: number; position: number }[]> {
+      if (userIds.length === 0) return [];
+      const ranked = rankedQueue();
+      const rows = await db
+        .select({
+          id: ranked.id,
+          userId: ranked.userId,
+          lane: ranked.lane,
+          position: ranked.position,
+        })
+        .from(ranked)
+        .where(inArray(ranked.userId, userIds));
+      return rows.map((r) => ({ ...r, position: Number(r.position) }));
+    },
+    /** Tasks being generated now, by every worker. */
+    async runningCount(): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(tasks)
+        .where(eq(tasks.status, 'generating'));
+      return row?.n ?? 0;
     },
     /** Where a queued task stands: 1 is next (same ordering as the claim); 0 once it left. */
     async queuePosition(task: TaskRow): Promise<number> {

@@ -41,6 +41,8 @@ export type GenerationDeps = {
   checkRemixSource?(userId: number, workId: number): Promise<void>;
   /** How many faces a picture shows, for the portrait tools (spec §5). */
   countFaces(image: Buffer): Promise<number>;
+  /** Minutes until a task at this place in the queue starts (see estimateWaitMinutes). */
+  queueWait?(position: number, lane: number): Promise<number>;
 };
 
 /** Tools whose output keeps the shape of their input picture. */
@@ -138,6 +140,7 @@ export function createGenerationService(deps: GenerationDeps) {
   async function toResult(task: TaskRow, outputs: TaskOutputRow[]): Promise<TaskResult> {
     const status = task.status as TaskState;
     const code = taskStatusCodes[status];
+    const position = await repository.queuePosition(task);
     const mediaField = task.media === 'video' ? 'video' : task.media === '3d' ? 'model' : 'image';
     const visible = status === 'done' ? outputs : [];
     const subs = visible.length
@@ -168,7 +171,8 @@ export function createGenerationService(deps: GenerationDeps) {
       status,
       task_status: code,
       progress: task.progress,
-      queue_position: await repository.queuePosition(task),
+      queue_position: position,
+      estimated_wait_min: deps.queueWait ? await deps.queueWait(position, task.lane) : 0,
       cost: task.status === 'done' ? task.captured : task.cost,
       // The local engine's generative kinds are drawn previews; its tools run real models.
       engine:
@@ -246,11 +250,14 @@ export function createGenerationService(deps: GenerationDeps) {
         type: 'task',
         data: { task_id: task.id, status: task.status, progress: task.progress },
       });
+      const position = await repository.queuePosition(task);
       return {
         task_id: task.id,
         cost: task.cost,
-        queue_position: await repository.queuePosition(task),
-        estimated_wait_min: decision.waitMin,
+        queue_position: position,
+        estimated_wait_min: deps.queueWait
+          ? await deps.queueWait(position, task.lane)
+          : decision.waitMin,
       };
     },
 

@@ -5,6 +5,7 @@ import type { EventBus } from '../../lib/event-bus';
 import type { LedgerService } from '../credits/ledger.service';
 import type { GenerationMedia, NsfwScorer } from './generation.ports';
 import type { GenerationRepository } from './generation.repository';
+import type { QueueLoadTracker } from './queue-load';
 import type { TaskRow, taskOutputs } from './generation.schema';
 
 type NewTaskOutputRow = typeof taskOutputs.$inferInsert;
@@ -34,6 +35,8 @@ export function createQueueService(deps: {
   scoreNsfw?: NsfwScorer;
   /** Score at or above which an output is flagged; defaults to NSFW_THRESHOLD. */
   nsfwThreshold?: number;
+  /** Told of workers' requests and of run times, for the queue wait estimate. */
+  load?: QueueLoadTracker;
 }) {
   const nsfwThreshold = deps.nsfwThreshold ?? NSFW_THRESHOLD;
   const { repository, clock } = deps;
@@ -98,6 +101,11 @@ export function createQueueService(deps: {
         return byId;
       },
     );
+    for (const r of ended.values()) {
+      if (r.status === 'done' && r.startedAt && r.finishedAt) {
+        deps.load?.recordRun((r.finishedAt.getTime() - r.startedAt.getTime()) / 1000);
+      }
+    }
     return endings.map((e) => ({
       ok: true,
       value: first.get(e.task.id) === e ? ended.get(e.task.id) : undefined,
@@ -158,6 +166,7 @@ export function createQueueService(deps: {
 
   return {
     async claim(caps: WorkerCapabilities): Promise<TaskRow | undefined> {
+      deps.load?.workerSeen();
       const task = await claimerFor(caps.engines, caps.taskTypes).run(caps.workerId);
       if (task) publish(task);
       return task;

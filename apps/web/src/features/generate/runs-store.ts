@@ -8,7 +8,6 @@ export interface Run {
   taskId: string;
   taskType: StudioTaskType;
   body: SubmitBody;
-  estimatedWaitMin: number;
   initial: TaskResult;
 }
 
@@ -48,6 +47,7 @@ export function queuedEcho(input: {
   prompt: string;
   cost: number;
   queuePosition: number;
+  estimatedWaitMin: number;
   count: number;
 }): TaskResult {
   return {
@@ -57,6 +57,7 @@ export function queuedEcho(input: {
     task_status: 0,
     progress: 0,
     queue_position: input.queuePosition,
+    estimated_wait_min: input.estimatedWaitMin,
     cost: input.cost,
     engine: '',
     error: null,

@@ -55,13 +55,13 @@ export function useGenerate() {
             taskId: result.task_id,
             taskType,
             body,
-            estimatedWaitMin: result.estimated_wait_min,
             initial: queuedEcho({
               taskId: result.task_id,
               taskType,
               prompt: body.prompt,
               cost: result.cost,
               queuePosition: result.queue_position,
+              estimatedWaitMin: result.estimated_wait_min,
               count,
             }),
           });

@@ -50,6 +50,7 @@ function result(overrides: Partial<TaskResult> = {}): TaskResult {
     task_status: 0,
     progress: 0,
     queue_position: 2,
+    estimated_wait_min: 4,
     cost: 1,
     engine: 'local-preview',
     error: null,
@@ -65,7 +66,8 @@ function Probe() {
   const [task] = useTrackedTasks([{ taskId, taskType: 'txt2img', initial: result() }], live);
   return (
     <p>
-      {live ? 'live' : 'polling'} {task?.status} {task?.progress}% #{task?.queue_position}
+      {live ? 'live' : 'polling'} {task?.status} {task?.progress}% #{task?.queue_position}{' '}
+      {task?.estimated_wait_min}min
     </p>
   );
 }
@@ -120,13 +122,28 @@ describe('useTaskStream', () => {
     act(() =>
       source.emit('task', { task_id: taskId, status: 'queued', progress: 0, queue_position: 1 }),
     );
-    expect(await screen.findByText('live queued 0% #1')).toBeInTheDocument();
+    expect(await screen.findByText('live queued 0% #1 4min')).toBeInTheDocument();
     act(() => source.emit('task', { task_id: taskId, status: 'generating', progress: 42 }));
-    expect(await screen.findByText('live generating 42% #0')).toBeInTheDocument();
+    expect(await screen.findByText('live generating 42% #0 0min')).toBeInTheDocument();
     // Events for other tasks and malformed ones change nothing.
     act(() => source.emit('task', { task_id: 'other', status: 'done', progress: 100 }));
     act(() => source.emit('task', { nonsense: true }));
-    expect(screen.getByText('live generating 42% #0')).toBeInTheDocument();
+    expect(screen.getByText('live generating 42% #0 0min')).toBeInTheDocument();
+  });
+
+  it('moves a waiting task up the queue, and leaves a started one alone', async () => {
+    renderProbe();
+    const source = FakeEventSource.instances[0]!;
+    act(() => source.onopen?.());
+    await screen.findByText(/^live queued/);
+    act(() => source.emit('queue', { task_id: taskId, queue_position: 1, estimated_wait_min: 0 }));
+    expect(await screen.findByText('live queued 0% #1 0min')).toBeInTheDocument();
+    act(() => source.emit('task', { task_id: taskId, status: 'generating', progress: 5 }));
+    expect(await screen.findByText('live generating 5% #0 0min')).toBeInTheDocument();
+    // A place worked out just before the task started arrives late: it changes nothing.
+    act(() => source.emit('queue', { task_id: taskId, queue_position: 1, estimated_wait_min: 3 }));
+    act(() => source.emit('queue', { task_id: taskId, queue_position: 'x' }));
+    expect(screen.getByText('live generating 5% #0 0min')).toBeInTheDocument();
   });
 
   it('reads the full result when an event says the task finished, and refreshes the credits', async () => {
@@ -135,9 +152,15 @@ describe('useTaskStream', () => {
     act(() => source.onopen?.());
     await screen.findByText(/^live queued/);
     const before = api.requests('GET', resultsPath).length;
-    answer = result({ status: 'done', task_status: 1, progress: 100, queue_position: 0 });
+    answer = result({
+      status: 'done',
+      task_status: 1,
+      progress: 100,
+      queue_position: 0,
+      estimated_wait_min: 0,
+    });
     act(() => source.emit('task', { task_id: taskId, status: 'done', progress: 100 }));
-    expect(await screen.findByText('live done 100% #0')).toBeInTheDocument();
+    expect(await screen.findByText('live done 100% #0 0min')).toBeInTheDocument();
     expect(api.requests('GET', resultsPath).length).toBeGreaterThan(before);
     expect(client.getQueryData(generateKeys.task(taskId))).toMatchObject({ status: 'done' });
   });
@@ -150,14 +173,26 @@ describe('useTaskStream', () => {
     await screen.findByText(/^polling queued/);
     const start = api.requests('GET', resultsPath).length;
 
-    answer = result({ status: 'generating', task_status: 2, progress: 60, queue_position: 0 });
+    answer = result({
+      status: 'generating',
+      task_status: 2,
+      progress: 60,
+      queue_position: 0,
+      estimated_wait_min: 0,
+    });
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + 50));
-    expect(await screen.findByText('polling generating 60% #0')).toBeInTheDocument();
+    expect(await screen.findByText('polling generating 60% #0 0min')).toBeInTheDocument();
     expect(api.requests('GET', resultsPath).length).toBeGreaterThan(start);
 
-    answer = result({ status: 'done', task_status: 1, progress: 100, queue_position: 0 });
+    answer = result({
+      status: 'done',
+      task_status: 1,
+      progress: 100,
+      queue_position: 0,
+      estimated_wait_min: 0,
+    });
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + 50));
-    expect(await screen.findByText('polling done 100% #0')).toBeInTheDocument();
+    expect(await screen.findByText('polling done 100% #0 0min')).toBeInTheDocument();
     const settled = api.requests('GET', resultsPath).length;
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3));
     expect(api.requests('GET', resultsPath)).toHaveLength(settled);

@@ -27,13 +27,62 @@ const taskEventSchema = z.object({
 });
 export type TaskEvent = z.infer<typeof taskEventSchema>;
 
+/** Where a waiting task stands now; sent every few seconds while it waits. */
+const queueEventSchema = z.object({
+  task_id: z.string(),
+  queue_position: z.number().int(),
+  estimated_wait_min: z.number().int(),
+});
+export type QueueEvent = z.infer<typeof queueEventSchema>;
+
 function patchTask(task: TaskResult, event: TaskEvent): TaskResult {
   return {
     ...task,
     status: event.status,
     progress: Math.max(task.progress, Math.round(event.progress)),
     queue_position: event.queue_position ?? (event.status === 'queued' ? task.queue_position : 0),
+    estimated_wait_min: event.status === 'queued' ? task.estimated_wait_min : 0,
   };
+}
+
+/** Writes a task event into every cache that holds the task: its own query and the histories. */
+function patchCaches(
+  queryClient: QueryClient,
+  taskId: string,
+  patch: (task: TaskResult) => TaskResult,
+): void {
+  queryClient.setQueryData<TaskResult>(generateKeys.task(taskId), (old) =>
+    old ? patch(old) : old,
+  );
+  queryClient.setQueriesData<InfiniteData<TaskPage>>(
+    { queryKey: generateKeys.histories },
+    (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              data: page.data.map((t) => (t.task_id === taskId ? patch(t) : t)),
+            })),
+          }
+        : data,
+  );
+}
+
+/**
+ * A waiting task's new place and wait. It changes nothing once the task has left the queue:
+ * the place was worked out a moment before, and may arrive after the task started.
+ */
+export function applyQueueEvent(queryClient: QueryClient, event: QueueEvent): void {
+  patchCaches(queryClient, event.task_id, (task) =>
+    task.status === 'queued'
+      ? {
+          ...task,
+          queue_position: event.queue_position,
+          estimated_wait_min: event.estimated_wait_min,
+        }
+      : task,
+  );
 }
 
 /**
@@ -46,25 +95,12 @@ export function applyTaskEvent(queryClient: QueryClient, event: TaskEvent): void
     void queryClient.invalidateQueries({ queryKey: key, exact: true });
     return;
   }
-  queryClient.setQueryData<TaskResult>(key, (old) => (old ? patchTask(old, event) : old));
-  queryClient.setQueriesData<InfiniteData<TaskPage>>(
-    { queryKey: generateKeys.histories },
-    (data) =>
-      data
-        ? {
-            ...data,
-            pages: data.pages.map((page) => ({
-              ...page,
-              data: page.data.map((t) => (t.task_id === event.task_id ? patchTask(t, event) : t)),
-            })),
-          }
-        : data,
-  );
+  patchCaches(queryClient, event.task_id, (task) => patchTask(task, event));
 }
 
-function parseEvent(raw: unknown): TaskEvent | null {
+function parseEvent<T>(schema: z.ZodType<T>, raw: unknown): T | null {
   try {
-    const parsed = taskEventSchema.safeParse(JSON.parse(String(raw)));
+    const parsed = schema.safeParse(JSON.parse(String(raw)));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -86,8 +122,12 @@ export function useTaskStream(): { live: boolean } {
     const unsubscribe = subscribeUserEvents({
       events: {
         task: (data) => {
-          const event = parseEvent(data);
+          const event = parseEvent(taskEventSchema, data);
           if (event) applyTaskEvent(queryClient, event);
+        },
+        queue: (data) => {
+          const event = parseEvent(queueEventSchema, data);
+          if (event) applyQueueEvent(queryClient, event);
         },
       },
       onOpen: () => {

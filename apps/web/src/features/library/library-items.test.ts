@@ -21,6 +21,7 @@ function task(overrides: Partial<TaskResult>): TaskResult {
     task_status: 1,
     progress: 100,
     queue_position: 0,
+    estimated_wait_min: 0,
     cost: 2,
     engine: 'local-preview',
     error: null,

@@ -16,6 +16,7 @@ function task(overrides: Partial<TaskResult> = {}): TaskResult {
     task_status: 0,
     progress: 0,
     queue_position: 3,
+    estimated_wait_min: 10,
     cost: 2,
     engine: 'local-preview',
     error: null,
@@ -57,7 +58,7 @@ describe('ResultCard', () => {
       result: task({ status: 'cancelled', task_status: 5 }),
     });
     const user = userEvent.setup();
-    renderWithProviders(<ResultCard task={task()} estimatedWaitMin={10} watermark />);
+    renderWithProviders(<ResultCard task={task()} watermark />);
     expect(screen.getByText('In the queue, position 3 · about 10 min')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() =>
@@ -65,6 +66,15 @@ describe('ResultCard', () => {
         1,
       ),
     );
+  });
+
+  it('queued next to a free worker: says it starts in under a minute', () => {
+    renderWithProviders(
+      <ResultCard task={task({ queue_position: 1, estimated_wait_min: 0 })} watermark />,
+    );
+    expect(
+      screen.getByText('In the queue, position 1 · starts in under a minute'),
+    ).toBeInTheDocument();
   });
 
   it('generating: shows a progress bar with the percentage', () => {

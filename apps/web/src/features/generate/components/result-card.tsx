@@ -20,8 +20,6 @@ export const PREVIEW_ENGINE = 'local-preview';
 
 interface ResultCardProps extends ResultActions {
   task: TaskResult;
-  /** The queue wait the submission was told, minutes. */
-  estimatedWaitMin?: number;
   /** The requested aspect ratio, so placeholders have the shape of what is coming. */
   ratio?: string;
 }
@@ -59,7 +57,7 @@ function Placeholders({ task, ratio }: { task: TaskResult; ratio: string }) {
   );
 }
 
-function RunningState({ task, estimatedWaitMin }: { task: TaskResult; estimatedWaitMin?: number }) {
+function RunningState({ task }: { task: TaskResult }) {
   const { t } = useTranslation();
   const cancel = useCancel(task.task_id);
   return (
@@ -71,9 +69,11 @@ function RunningState({ task, estimatedWaitMin }: { task: TaskResult; estimatedW
             {task.queue_position > 0
               ? t('generate.status.queuedAt', { position: task.queue_position })
               : t('generate.status.queued')}
-            {estimatedWaitMin !== undefined && estimatedWaitMin > 0
-              ? ` · ${t('generate.status.wait', { count: estimatedWaitMin })}`
-              : ''}
+            {task.queue_position === 0
+              ? ''
+              : task.estimated_wait_min > 0
+                ? ` · ${t('generate.status.wait', { count: task.estimated_wait_min })}`
+                : ` · ${t('generate.status.waitSoon')}`}
           </Text>
         </Group>
       ) : (
@@ -134,7 +134,7 @@ function EndedState({ task }: { task: TaskResult }) {
 }
 
 /** One generation in any state of spec §4, with its outputs once done. */
-export function ResultCard({ task, estimatedWaitMin, ratio = '1:1', ...actions }: ResultCardProps) {
+export function ResultCard({ task, ratio = '1:1', ...actions }: ResultCardProps) {
   const { t } = useTranslation();
   const preview = task.engine === PREVIEW_ENGINE;
   return (
@@ -175,7 +175,7 @@ export function ResultCard({ task, estimatedWaitMin, ratio = '1:1', ...actions }
       {isActive(task) ? (
         <>
           <Placeholders task={task} ratio={ratio} />
-          <RunningState task={task} estimatedWaitMin={estimatedWaitMin} />
+          <RunningState task={task} />
         </>
       ) : task.status === 'done' ? (
         <ResultMedia task={task} {...actions} />

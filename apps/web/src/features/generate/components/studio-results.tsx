@@ -100,7 +100,6 @@ export function StudioResults({
         <ResultCard
           key={run.taskId}
           task={task}
-          estimatedWaitMin={run.estimatedWaitMin}
           ratio={run.body.params.wh_ratio ?? '1:1'}
           {...actions}
         />
