@@ -65,11 +65,16 @@ async function main() {
       .issueInviteRewards(new Date())
       .then((n) => n > 0 && app.log.info({ issued: n }, 'issued invitation rewards'))
       .catch((err: unknown) => app.log.error({ err }, 'invitation reward issue failed'));
+  const runNoticeDigests = () =>
+    app.services.community.notifications
+      .sendDigests()
+      .catch((err: unknown) => app.log.error({ err }, 'notice digest job failed'));
   const timers = [
     setInterval(runPurge, 3600_000),
     setInterval(runExpiry, 10 * 60_000),
     setInterval(runReaper, 15_000),
     setInterval(runPeriodEnds, 5 * 60_000),
+    setInterval(runNoticeDigests, 60_000),
   ];
   for (const timer of timers) timer.unref();
   app.services.queueWatch.start((err) => app.log.error({ err }, 'queue watch failed'));

@@ -214,6 +214,10 @@ export const en = {
   'notify.campaignResultBody': 'Your work "{title}" placed #{rank}',
   'notify.reportResolved': 'Your report was handled',
   'notify.reportResolvedBody': 'Thank you. A moderator has reviewed what you reported.',
+  'mail.digestSubject': 'Lumen: {count} new notifications',
+  'mail.digestBody':
+    'Since our last e-mail:\n\n{items}\n\nSee them all: {link}\n\nYou can turn these e-mails off in Settings, E-mail notices.',
+  'mail.digestMore': '…and {count} more',
   'mail.notifySubject': 'Lumen: {title}',
   'mail.notifyBody':
     '{title}\n\n{content}\n\n{link}\n\nYou can turn these e-mails off in Settings, E-mail notices.',

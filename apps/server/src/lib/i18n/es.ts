@@ -220,6 +220,10 @@ export const es: Record<MessageKey, string> = {
   'notify.campaignResultBody': 'Tu obra "{title}" quedó en el puesto {rank}',
   'notify.reportResolved': 'Tu denuncia fue gestionada',
   'notify.reportResolvedBody': 'Gracias. Un moderador ha revisado lo que denunciaste.',
+  'mail.digestSubject': 'Lumen: {count} notificaciones nuevas',
+  'mail.digestBody':
+    'Desde nuestro último correo:\n\n{items}\n\nVerlas todas: {link}\n\nPuedes desactivar estos correos en Ajustes, Avisos por correo.',
+  'mail.digestMore': '…y {count} más',
   'mail.notifySubject': 'Lumen: {title}',
   'mail.notifyBody':
     '{title}\n\n{content}\n\n{link}\n\nPuedes desactivar estos correos en Ajustes, Avisos por correo.',

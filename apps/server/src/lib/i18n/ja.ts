@@ -216,6 +216,10 @@ export const ja: Record<MessageKey, string> = {
   'notify.campaignResultBody': 'あなたの作品「{title}」は {rank} 位でした',
   'notify.reportResolved': 'あなたの報告に対応しました',
   'notify.reportResolvedBody': 'ご報告ありがとうございます。モデレーターが内容を確認しました。',
+  'mail.digestSubject': 'Lumen：新しいお知らせ {count} 件',
+  'mail.digestBody':
+    '前回のメール以降のお知らせ：\n\n{items}\n\nすべて見る：{link}\n\nこのメールは「設定 - メール通知」で停止できます。',
+  'mail.digestMore': '…ほか {count} 件',
   'mail.notifySubject': 'Lumen：{title}',
   'mail.notifyBody':
     '{title}\n\n{content}\n\n{link}\n\nこのメールは「設定 - メール通知」で停止できます。',

@@ -198,6 +198,10 @@ export const zh: Record<MessageKey, string> = {
   'notify.campaignResultBody': '你的作品《{title}》获得第 {rank} 名',
   'notify.reportResolved': '你的举报已处理',
   'notify.reportResolvedBody': '感谢你的反馈，管理员已审核你举报的内容。',
+  'mail.digestSubject': 'Lumen：{count} 条新通知',
+  'mail.digestBody':
+    '自上一封邮件以来：\n\n{items}\n\n查看全部：{link}\n\n你可以在“设置 - 邮件通知”中关闭这类邮件。',
+  'mail.digestMore': '……还有 {count} 条',
   'mail.notifySubject': 'Lumen：{title}',
   'mail.notifyBody': '{title}\n\n{content}\n\n{link}\n\n你可以在“设置 - 邮件通知”中关闭这类邮件。',
 };

@@ -8,6 +8,7 @@ import { readMailedCode } from '../../../test/support/mailbox';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { insertWork } from './community.fixtures';
 import { commentPosts, comments, works } from './community.schema';
+import { NOTICE_MAIL_WINDOW_MS } from './notifications.service';
 
 let t: TestApp;
 let api: ReturnType<typeof createApiCaller>;
@@ -167,9 +168,88 @@ describe('notification e-mails', () => {
       (await call('PUT', '/prod-api/user/settings', zhOwner.ticket, { language: 'es' })).result
         .language,
     ).toBe('es');
-    clock.advance(60_000);
+    clock.advance(NOTICE_MAIL_WINDOW_MS);
     expect((await post(zhWork.id, fan.ticket, 'again')).code).toBe(0);
     const [latest] = await commentMails(email);
     expect(latest?.subject).toBe('Lumen: flower comentó tu obra');
+  });
+});
+
+describe('notice e-mail digests', () => {
+  /** Notice mails to `email`, newest first (the sign-in code is left out). */
+  const mailsTo = async (email: string) =>
+    (await listMessages(path.join(t.config.dataDir, 'mail'), { to: email, limit: 50 })).filter(
+      (m) => /commented|notifications/.test(m.subject),
+    );
+  const sendDigests = () => t.app.services.community.notifications.sendDigests();
+
+  it('mails the first notice at once and the rest of its window in one digest', async () => {
+    const email = 'digest-owner@example.com';
+    const owner = await api.signIn(email);
+    const work = await insertWork(t.database.db, owner.id, { createdAt: clock.now() });
+    const fans = [await api.signIn('maple@example.com'), await api.signIn('birch@example.com')];
+    await call('PUT', '/prod-api/user/profile', fans[0]!.ticket, { nickname: 'maple' });
+    await call('PUT', '/prod-api/user/profile', fans[1]!.ticket, { nickname: 'birch' });
+    await sendDigests();
+
+    expect((await post(work.id, fans[0]!.ticket, 'first!')).code).toBe(0);
+    expect(await mailsTo(email)).toHaveLength(1);
+    for (let i = 0; i < 12; i++) {
+      expect((await post(work.id, fans[i % 2]!.ticket, `more ${i}`)).code).toBe(0);
+      clock.advance(10_000);
+    }
+    // Twelve more comments inside the window: no more mail yet, and no digest before it closes.
+    expect(await mailsTo(email)).toHaveLength(1);
+    expect(await sendDigests()).toBe(0);
+
+    clock.advance(NOTICE_MAIL_WINDOW_MS);
+    // Two nodes running the job at once send it once.
+    const [a, b] = await Promise.all([sendDigests(), sendDigests()]);
+    expect(a + b).toBe(1);
+    const [digest, ...rest] = await mailsTo(email);
+    expect(rest).toHaveLength(1);
+    expect(digest?.subject).toBe('Lumen: 12 new notifications');
+    expect(digest?.text).toContain('• maple commented on your work — more 0');
+    expect(digest?.text).toContain('• birch commented on your work — more 9');
+    expect(digest?.text).not.toContain('more 10');
+    expect(digest?.text).toContain('…and 2 more');
+    expect(digest?.text).toContain('/notifications');
+    clock.advance(NOTICE_MAIL_WINDOW_MS);
+    expect(await sendDigests()).toBe(0);
+
+    // The window the digest opened closes too: the next comment is mailed at once, alone.
+    expect((await post(work.id, fans[0]!.ticket, 'back again')).code).toBe(0);
+    const [latest] = await mailsTo(email);
+    expect(latest?.subject).toBe('Lumen: maple commented on your work');
+    expect(await mailsTo(email)).toHaveLength(3);
+  });
+
+  it('sends waiting notices with the next one when it opens the window, and drops them when mail is turned off', async () => {
+    const email = 'digest-quiet@example.com';
+    const owner = await api.signIn(email);
+    const work = await insertWork(t.database.db, owner.id, { createdAt: clock.now() });
+    const fan = await api.signIn('oak@example.com');
+    await call('PUT', '/prod-api/user/profile', fan.ticket, { nickname: 'oak' });
+    await sendDigests();
+
+    expect((await post(work.id, fan.ticket, 'one')).code).toBe(0);
+    clock.advance(20_000);
+    expect((await post(work.id, fan.ticket, 'two')).code).toBe(0);
+    clock.advance(NOTICE_MAIL_WINDOW_MS);
+    // The window closed before the job ran: the next comment takes the waiting one along.
+    expect((await post(work.id, fan.ticket, 'three')).code).toBe(0);
+    const [both] = await mailsTo(email);
+    expect(both?.subject).toBe('Lumen: 2 new notifications');
+    expect(both?.text).toMatch(/— two\n• oak commented on your work — three/);
+    expect(await sendDigests()).toBe(0);
+
+    clock.advance(20_000);
+    expect((await post(work.id, fan.ticket, 'four')).code).toBe(0);
+    await call('PUT', '/prod-api/user/settings', owner.ticket, {
+      email_notices: { comments: false },
+    });
+    clock.advance(NOTICE_MAIL_WINDOW_MS);
+    expect(await sendDigests()).toBe(0);
+    expect(await mailsTo(email)).toHaveLength(2);
   });
 });

@@ -349,11 +349,19 @@ export const notifications = pgTable(
     params: jsonb('params').$type<NotificationParams>().notNull(),
     link: text('link').notNull().default(''),
     dedupeKey: text('dedupe_key'),
+    /**
+     * The e-mail notice setting whose digest this notice waits for (decision 0018); null once
+     * mailed, or when it is not mailed at all.
+     */
+    mailPending: text('mail_pending'),
     readAt: ts('read_at'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_mail_pending_idx')
+      .on(t.userId, t.mailPending)
+      .where(sql`${t.mailPending} is not null`),
     index('notifications_unread_idx')
       .on(t.userId, t.notifyType)
       .where(sql`${t.readAt} is null`),
@@ -370,3 +378,17 @@ export type CircleRow = typeof circles.$inferSelect;
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type ReportRow = typeof reports.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * When each user was last e-mailed for each e-mail notice setting (decision 0018): within
+ * NOTICE_MAIL_WINDOW_MS of it, further notices of that kind wait for one digest.
+ */
+export const noticeMailWindows = pgTable(
+  'notice_mail_windows',
+  {
+    userId: userRef(),
+    setting: text('setting').notNull(),
+    lastSentAt: ts('last_sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.setting] })],
+);

@@ -11,8 +11,8 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { notifications, type NotificationRow } from './community.schema';
+import type { Database, Executor } from '../../db/database';
+import { noticeMailWindows, notifications, type NotificationRow } from './community.schema';
 
 export type NewNotification = typeof notifications.$inferInsert;
 
@@ -35,6 +35,20 @@ export function createNotificationsRepository(db: Database) {
       ...(q.notifyType ? [eq(notifications.notifyType, q.notifyType)] : []),
       ...(q.ids ? [inArray(notifications.id, q.ids.length ? q.ids : [0])] : []),
     )!;
+  }
+
+  /** Takes the notices of `setting` waiting for a digest, oldest first. */
+  async function takePending(
+    userId: number,
+    setting: string,
+    ex: Executor = db,
+  ): Promise<NotificationRow[]> {
+    const rows = await ex
+      .update(notifications)
+      .set({ mailPending: null })
+      .where(and(eq(notifications.userId, userId), eq(notifications.mailPending, setting)))
+      .returning();
+    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
   }
 
   return {
@@ -106,6 +120,93 @@ export function createNotificationsRepository(db: Database) {
         .where(and(...scope))
         .returning({ id: notifications.id });
       return rows.length;
+    },
+
+    /**
+     * Opens a user's e-mail window for one notice setting when the last one closed (`windowMs`
+     * after its mail), in one statement so racing notices open it once. True: mail now.
+     */
+    async openMailWindow(
+      userId: number,
+      setting: string,
+      now: Date,
+      windowMs: number,
+    ): Promise<boolean> {
+      const closedBefore = new Date(now.getTime() - windowMs);
+      const rows = await db
+        .insert(noticeMailWindows)
+        .values({ userId, setting, lastSentAt: now })
+        .onConflictDoUpdate({
+          target: [noticeMailWindows.userId, noticeMailWindows.setting],
+          set: { lastSentAt: now },
+          setWhere: sql`${noticeMailWindows.lastSentAt} <= ${closedBefore}`,
+        })
+        .returning({ userId: noticeMailWindows.userId });
+      return rows.length > 0;
+    },
+
+    /** Leaves a notice for the digest of `setting`. */
+    async holdForDigest(id: number, setting: string): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ mailPending: setting })
+        .where(eq(notifications.id, id));
+    },
+
+    /** Users and settings with notices waiting whose window has closed. */
+    async dueDigests(
+      now: Date,
+      windowMs: number,
+      limit = 200,
+    ): Promise<{ userId: number; setting: string }[]> {
+      const closedBefore = new Date(now.getTime() - windowMs);
+      const rows = await db
+        .selectDistinct({ userId: notifications.userId, setting: noticeMailWindows.setting })
+        .from(notifications)
+        .innerJoin(
+          noticeMailWindows,
+          and(
+            eq(noticeMailWindows.userId, notifications.userId),
+            eq(noticeMailWindows.setting, notifications.mailPending),
+          ),
+        )
+        .where(
+          and(
+            isNotNull(notifications.mailPending),
+            sql`${noticeMailWindows.lastSentAt} <= ${closedBefore}`,
+          ),
+        )
+        .limit(limit);
+      return rows;
+    },
+
+    takePending,
+
+    /**
+     * Takes the notices waiting for one digest and opens the next window, in one transaction,
+     * once the last window has closed: two nodes running the job send it once.
+     */
+    async takeDigest(
+      userId: number,
+      setting: string,
+      now: Date,
+      windowMs: number,
+    ): Promise<NotificationRow[]> {
+      const closedBefore = new Date(now.getTime() - windowMs);
+      return db.transaction(async (tx) => {
+        const opened = await tx
+          .update(noticeMailWindows)
+          .set({ lastSentAt: now })
+          .where(
+            and(
+              eq(noticeMailWindows.userId, userId),
+              eq(noticeMailWindows.setting, setting),
+              sql`${noticeMailWindows.lastSentAt} <= ${closedBefore}`,
+            ),
+          )
+          .returning({ userId: noticeMailWindows.userId });
+        return opened.length === 0 ? [] : takePending(userId, setting, tx);
+      });
     },
   };
 }

@@ -44,6 +44,14 @@ const texts: Partial<Record<NotifySubType, { title: MessageKey; content?: Messag
   report_resolved: { title: 'notify.reportResolved', content: 'notify.reportResolvedBody' },
 };
 
+/**
+ * After a notice e-mail, further notices of the same kind wait this long and then leave in one
+ * digest (decision 0018): a popular work's likes make a few e-mails an hour, not one per like.
+ */
+export const NOTICE_MAIL_WINDOW_MS = 10 * 60_000;
+/** Notices listed in a digest; the rest are counted. */
+const DIGEST_LINES = 10;
+
 /** Which e-mail notice setting (account settings) covers a sub-type; others send no e-mail. */
 const emailSetting: Partial<Record<NotifySubType, keyof EmailNotices>> = {
   like: 'likes',
@@ -104,26 +112,79 @@ export function createNotificationsService(deps: {
     );
   }
 
-  async function mailFor(row: NotificationRow): Promise<void> {
+  /** The e-mail notice setting that covers a notice, if it is mailed at all. */
+  function settingOf(row: NotificationRow): keyof EmailNotices | undefined {
     const setting = emailSetting[row.subType as NotifySubType];
-    if (!setting || (row.subType === 'broadcast' && row.notifyType !== 'official')) return;
-    const [user] = await deps.people.listByIds([row.userId]);
-    if (!user?.email || user.status !== 'active') return;
-    if (!(await deps.people.emailNoticesOf(row.userId))[setting]) return;
+    if (!setting || (row.subType === 'broadcast' && row.notifyType !== 'official')) return undefined;
+    return setting;
+  }
+
+  /** Where and in which language to mail a user, when they want this setting's notices. */
+  async function mailTarget(
+    userId: number,
+    setting: keyof EmailNotices,
+  ): Promise<{ email: string; lang: Language } | null> {
+    const [user] = await deps.people.listByIds([userId]);
+    if (!user?.email || user.status !== 'active') return null;
+    if (!(await deps.people.emailNoticesOf(userId))[setting]) return null;
     // Written in the language the recipient last used Lumen in; English when unknown.
-    const lang = parseLanguage(user.language);
-    const [item] = await render([row], lang);
-    if (!item) return;
-    const link = item.link ? `${deps.publicUrl}${item.link}` : deps.publicUrl;
+    return { email: user.email, lang: parseLanguage(user.language) };
+  }
+
+  /** One notice as it is, several as a digest listing the first DIGEST_LINES of them. */
+  async function sendMail(
+    target: { email: string; lang: Language },
+    rows: NotificationRow[],
+  ): Promise<void> {
+    const { lang } = target;
+    const items = await render(rows, lang);
+    const [only] = items;
+    if (!only) return;
+    if (items.length === 1) {
+      const link = only.link ? `${deps.publicUrl}${only.link}` : deps.publicUrl;
+      await deps.mail.send({
+        to: target.email,
+        subject: translate(lang, 'mail.notifySubject', { title: only.title }),
+        text: translate(lang, 'mail.notifyBody', {
+          title: only.title,
+          content: only.content,
+          link,
+        }),
+      });
+      return;
+    }
+    const lines = items
+      .slice(0, DIGEST_LINES)
+      .map((item) => `• ${item.title}${item.content ? ` — ${item.content}` : ''}`);
+    if (items.length > DIGEST_LINES) {
+      lines.push(translate(lang, 'mail.digestMore', { count: items.length - DIGEST_LINES }));
+    }
     await deps.mail.send({
-      to: user.email,
-      subject: translate(lang, 'mail.notifySubject', { title: item.title }),
-      text: translate(lang, 'mail.notifyBody', {
-        title: item.title,
-        content: item.content,
-        link,
+      to: target.email,
+      subject: translate(lang, 'mail.digestSubject', { count: items.length }),
+      text: translate(lang, 'mail.digestBody', {
+        items: lines.join('\n'),
+        link: `${deps.publicUrl}/notifications`,
       }),
     });
+  }
+
+  /**
+   * Mails a notice at once when the recipient's window for its kind is closed (with any that
+   * waited for it), else leaves it for the digest sent when the window closes (decision 0018).
+   */
+  async function mailFor(row: NotificationRow): Promise<void> {
+    const setting = settingOf(row);
+    if (!setting) return;
+    const target = await mailTarget(row.userId, setting);
+    if (!target) return;
+    const now = clock.now();
+    if (!(await repository.openMailWindow(row.userId, setting, now, NOTICE_MAIL_WINDOW_MS))) {
+      await repository.holdForDigest(row.id, setting);
+      return;
+    }
+    const held = await repository.takePending(row.userId, setting);
+    await sendMail(target, [...held, row]);
   }
 
   return {
@@ -163,6 +224,32 @@ export function createNotificationsService(deps: {
         }
       }
       return rows.length;
+    },
+
+    /**
+     * Sends the digests whose window has closed: each user gets, per e-mail notice setting, one
+     * mail with the notices that waited (scheduled every minute; several nodes send each once).
+     */
+    async sendDigests(): Promise<number> {
+      const now = clock.now();
+      let sent = 0;
+      for (const { userId, setting } of await repository.dueDigests(
+        now,
+        NOTICE_MAIL_WINDOW_MS,
+      )) {
+        try {
+          const rows = await repository.takeDigest(userId, setting, now, NOTICE_MAIL_WINDOW_MS);
+          if (rows.length === 0) continue;
+          // Settings changed while the notices waited are honoured.
+          const target = await mailTarget(userId, setting as keyof EmailNotices);
+          if (!target) continue;
+          await sendMail(target, rows);
+          sent++;
+        } catch (err) {
+          deps.log(err, 'notification digest failed');
+        }
+      }
+      return sent;
     },
 
     /** Renders a `notification` bus event for one reader (the SSE stream calls this). */
