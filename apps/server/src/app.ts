@@ -258,7 +258,11 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     load: queueLoad,
     ...(scoreNsfw ? { scoreNsfw, nsfwThreshold: config.nsfwThreshold } : {}),
   });
-  const queueWatch = createQueueWatch({ repository: generationRepository, events, load: queueLoad });
+  const queueWatch = createQueueWatch({
+    repository: generationRepository,
+    events,
+    load: queueLoad,
+  });
   app.addHook('onClose', async () => queueWatch.stop());
   const account = createAccountService({
     repository: createAccountRepository(database.db),

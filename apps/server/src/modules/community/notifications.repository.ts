@@ -147,10 +147,7 @@ export function createNotificationsRepository(db: Database) {
 
     /** Leaves a notice for the digest of `setting`. */
     async holdForDigest(id: number, setting: string): Promise<void> {
-      await db
-        .update(notifications)
-        .set({ mailPending: setting })
-        .where(eq(notifications.id, id));
+      await db.update(notifications).set({ mailPending: setting }).where(eq(notifications.id, id));
     },
 
     /** Users and settings with notices waiting whose window has closed. */

@@ -115,7 +115,8 @@ export function createNotificationsService(deps: {
   /** The e-mail notice setting that covers a notice, if it is mailed at all. */
   function settingOf(row: NotificationRow): keyof EmailNotices | undefined {
     const setting = emailSetting[row.subType as NotifySubType];
-    if (!setting || (row.subType === 'broadcast' && row.notifyType !== 'official')) return undefined;
+    if (!setting || (row.subType === 'broadcast' && row.notifyType !== 'official'))
+      return undefined;
     return setting;
   }
 
@@ -233,10 +234,7 @@ export function createNotificationsService(deps: {
     async sendDigests(): Promise<number> {
       const now = clock.now();
       let sent = 0;
-      for (const { userId, setting } of await repository.dueDigests(
-        now,
-        NOTICE_MAIL_WINDOW_MS,
-      )) {
+      for (const { userId, setting } of await repository.dueDigests(now, NOTICE_MAIL_WINDOW_MS)) {
         try {
           const rows = await repository.takeDigest(userId, setting, now, NOTICE_MAIL_WINDOW_MS);
           if (rows.length === 0) continue;
