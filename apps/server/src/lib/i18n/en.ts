@@ -120,6 +120,9 @@ export const en = {
   'payment.noSubscription': 'You have no subscription to change',
   'payment.cannotResume':
     'This subscription has ended and cannot be resumed, please subscribe again',
+  'payment.secondPlanSubject': 'You paid for a second Lumen plan: {plan} will not renew',
+  'payment.secondPlanBody':
+    'Your payment for {plan} arrived while your {kept} plan was running. We honoured it: its {credits} credits are in your account and {plan} runs until {date}. So that you are not charged for two plans every month, {plan} will not renew; {kept} renews as before.\n\nYour plans: {url}',
   'payment.renewalFailedSubject': 'Your Lumen {plan} renewal failed',
   'payment.renewalFailedBody':
     'We could not collect the payment to renew your {plan} plan, so it ended on {date}. You can subscribe again at any time in the member centre: {url}',

@@ -122,6 +122,9 @@ export const es: Record<MessageKey, string> = {
   'payment.noSubscription': 'No tienes ninguna suscripción que cambiar',
   'payment.cannotResume':
     'Esta suscripción ha terminado y no se puede reanudar, vuelve a suscribirte',
+  'payment.secondPlanSubject': 'Pagaste un segundo plan de Lumen: {plan} no se renovará',
+  'payment.secondPlanBody':
+    'Tu pago de {plan} llegó mientras tu plan {kept} seguía activo. Lo hemos respetado: sus {credits} créditos ya están en tu cuenta y {plan} dura hasta el {date}. Para que no se te cobren dos planes cada mes, {plan} no se renovará; {kept} se renueva como siempre.\n\nTus planes: {url}',
   'payment.renewalFailedSubject': 'La renovación de tu plan {plan} de Lumen falló',
   'payment.renewalFailedBody':
     'No pudimos cobrar la renovación de tu plan {plan}, por lo que terminó el {date}. Puedes volver a suscribirte cuando quieras desde el centro de miembros: {url}',

@@ -112,6 +112,9 @@ export const zh: Record<MessageKey, string> = {
   'payment.checkoutClosed': '该支付已结束',
   'payment.noSubscription': '您没有可变更的订阅',
   'payment.cannotResume': '该订阅已结束，无法恢复，请重新订阅',
+  'payment.secondPlanSubject': '你购买了第二个 Lumen 套餐：{plan} 不会自动续费',
+  'payment.secondPlanBody':
+    '你为 {plan} 的付款到账时，你的 {kept} 套餐仍在有效期内。这笔付款已生效：{credits} 积分已到账，{plan} 有效至 {date}。为避免每月为两个套餐扣费，{plan} 不会自动续费；{kept} 照常续费。\n\n我的套餐：{url}',
   'payment.renewalFailedSubject': '您的 Lumen {plan} 自动续费失败',
   'payment.renewalFailedBody':
     '我们未能收取 {plan} 套餐的续费款项，套餐已于 {date} 结束。您可以随时在会员中心重新订阅：{url}',

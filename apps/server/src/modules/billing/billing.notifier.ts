@@ -6,7 +6,8 @@ import { planDisplayNames } from './payment-rules';
 
 /**
  * Tells users what happened to their plan after a provider event: a failed renewal sends an
- * e-mail, unless the user turned official notices off in their settings.
+ * e-mail, unless the user turned official notices off in their settings; a second plan paid
+ * while one was running always does.
  */
 export function createBillingNotifier(deps: {
   mailer: Mailer;
@@ -17,8 +18,25 @@ export function createBillingNotifier(deps: {
 }) {
   return async function notify(effects: Effect[]): Promise<void> {
     for (const effect of effects) {
-      if (effect.kind !== 'renewal_failed') continue;
       const { email, language } = await deps.recipientOf(effect.userId);
+      if (effect.kind === 'second_plan') {
+        // About money: sent whatever the notice settings say.
+        if (!email) continue;
+        const sub = effect.subscription;
+        const plan = planDisplayNames[sub.grade] ?? 'Lumen';
+        await deps.mailer.send({
+          to: email,
+          subject: translate(language, 'payment.secondPlanSubject', { plan }),
+          text: translate(language, 'payment.secondPlanBody', {
+            plan,
+            kept: planDisplayNames[effect.keptGrade] ?? 'Lumen',
+            credits: sub.monthlyCredits,
+            date: sub.endsAt.toISOString().slice(0, 10),
+            url: `${deps.publicUrl}/member`,
+          }),
+        });
+        continue;
+      }
       if (!email || !(await deps.wantsOfficialMail(effect.userId))) continue;
       const plan = planDisplayNames[effect.grade] ?? 'Lumen';
       await deps.mailer.send({

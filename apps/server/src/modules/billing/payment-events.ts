@@ -22,13 +22,24 @@ export type EventContext = {
 };
 
 /** Work that waits for the commit: mail must not go out for a change that rolled back. */
-export type Effect = {
-  kind: 'renewal_failed';
-  userId: number;
-  grade: number;
-  cycle: BillCycle;
-  endsAt: Date;
-};
+export type Effect =
+  | {
+      kind: 'renewal_failed';
+      userId: number;
+      grade: number;
+      cycle: BillCycle;
+      endsAt: Date;
+    }
+  | {
+      /**
+       * A plan paid while another bought plan was running (two checkouts opened before
+       * either was paid): honoured, with its renewal turned off at the provider too.
+       */
+      kind: 'second_plan';
+      userId: number;
+      subscription: SubscriptionRow;
+      keptGrade: number;
+    };
 
 export type Applied = { result: string; effects: Effect[] };
 
@@ -73,12 +84,15 @@ async function activateOrder(
     providerCustomerId: opts.providerCustomerId ?? order.providerCustomerId,
   });
   let subscriptionId: number | null = null;
+  const effects: Effect[] = [];
   if (order.kind === 'membership') {
     const cycle = cycleOf(order.billCycle);
     const start = opts.period?.start ?? now;
     const end = opts.period?.end ?? periodEnd(start, cycle);
     const endedEarly = order.providerEndedAt && order.providerEndedAt < end;
     await r.billing.endTrials(order.userId, now);
+    // Under the user's credit lock, so two plans paid at the same moment see each other.
+    const running = await r.billing.findRunningPurchase(order.userId, now);
     const sub = await r.billing.insertSubscription({
       userId: order.userId,
       grade: order.grade,
@@ -87,6 +101,9 @@ async function activateOrder(
       startsAt: start,
       endsAt: end,
       cancelledAt: endedEarly ? order.providerEndedAt : null,
+      // Money that moved is honoured, but only the plan that was running renews: the user is
+      // not charged for two plans every month (decision 0010).
+      cancelAtPeriodEnd: running !== undefined,
       createdAt: now,
       status: order.providerEndedAt ? 'ended' : 'active',
       skuId: order.skuId,
@@ -100,6 +117,14 @@ async function activateOrder(
       updatedAt: now,
     });
     subscriptionId = sub.id;
+    if (running && sub.status === 'active') {
+      effects.push({
+        kind: 'second_plan',
+        userId: order.userId,
+        subscription: sub,
+        keptGrade: running.grade,
+      });
+    }
     if (order.credits > 0) {
       await unit.grant({
         amount: order.credits,
@@ -123,7 +148,7 @@ async function activateOrder(
   }
   await r.orders.updateOrder(order.orderNo, { status: 'active', activatedAt: now, subscriptionId });
   await r.orders.setSessionStatus(order.orderNo, 'complete');
-  return { result: 'applied', effects: [] };
+  return { result: 'applied', effects };
 }
 
 const sessionStatusOf: Record<OrderFailure, string> = {

@@ -125,6 +125,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await r.orders.setEventResult(provider, event.id, applied.result);
       return applied;
     });
+    for (const effect of outcome?.effects ?? []) {
+      if (effect.kind !== 'second_plan' || !effect.subscription.providerSubscriptionId) continue;
+      await providerOf(provider)
+        .setCancelAtPeriodEnd(effect.subscription, true)
+        .catch((err: unknown) => {
+          deps.logger.error(
+            { err, subscription: effect.subscription.id },
+            "turning off a second plan's renewal failed",
+          );
+        });
+    }
     if (outcome?.effects.length) {
       await deps.onEffects(outcome.effects).catch((err: unknown) => {
         deps.logger.error({ err, event: event.id }, 'payment event follow-up failed');

@@ -469,6 +469,34 @@ describe('Stripe webhooks', () => {
     expect(await post(subscriptionDeleted(c, clock.now()))).toMatchObject({ status: 200 });
   });
 
+  it('two plans paid at the same moment: both honoured, the second stops renewing at Stripe, and the user is told', async () => {
+    const email = 'stripe-twice@example.com';
+    const { ticket, id } = await api.signIn(email);
+    const before = await account(ticket);
+    // Two tabs opened checkouts before either was paid.
+    const tabs = [await checkout(ticket, id), await checkout(ticket, id)];
+    const answers = await Promise.all(tabs.map((c) => post(sessionCompleted(c))));
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ status: 200, body: { result: { duplicate: false } } });
+    }
+    // The money moved twice, so both plans' credits arrive.
+    const after = await account(ticket);
+    expect(after.grade).toBe(2);
+    expect(after.credits).toBe(before.credits + 8000);
+    // Exactly one of them stops renewing, here and at Stripe: no double charge next month.
+    const renewing = tabs.map((c) => stripeApi.subscriptions.get(c.subId)?.cancel_at_period_end);
+    expect(renewing.filter((flag) => flag === true)).toHaveLength(1);
+    const mails = (
+      await listMessages(path.join(t.config.dataDir, 'mail'), { to: email, limit: 10 })
+    ).filter((m) => m.subject.includes('second'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('You paid for a second Lumen plan: Plus will not renew');
+    expect(mails[0]!.text).toContain('its 4000 credits are in your account');
+    // Replays of both payments change nothing more.
+    await Promise.all(tabs.map((c) => post(sessionCompleted(c))));
+    expect((await account(ticket)).credits).toBe(after.credits);
+  });
+
   it('a top-up paid at Stripe grants purchased credits', async () => {
     const { ticket, id } = await api.signIn('stripe-topup@example.com');
     const before = await account(ticket);
