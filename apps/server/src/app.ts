@@ -305,6 +305,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     media: {
       urlFor: (key) => media.getViewUrl(key),
       describeKeys: (keys) => media.describeOwners(keys),
+      ensureTwin: (userId, key) => media.ensureTwin(userId, key),
       watermarkFor: async (user) =>
         mustWatermark({
           grade: (await billing.currentPlan(user.id)).grade,

@@ -33,6 +33,8 @@ export interface CommunityMedia {
   ): Promise<Map<string, { userId: number; origin: string; taskId: string | null }>>;
   /** Whether what this user shows publicly carries the watermark (spec §6). */
   watermarkFor(user: UserRow): Promise<boolean>;
+  /** Makes an output's watermarked twin if it does not exist yet. */
+  ensureTwin(userId: number, key: string): Promise<void>;
 }
 
 export interface CommunityMail {

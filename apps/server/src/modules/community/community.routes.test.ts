@@ -62,6 +62,30 @@ const exploreIds = async (ticket?: string) =>
   ).map((w) => w.work_id as string);
 
 describe('the community contract', () => {
+  it("shows a free author's work with the watermark, made when it is published", async () => {
+    const author = await api.signIn('marked-author@example.com');
+    const taskId = await generate(author.ticket);
+    const published = await publish(author.ticket, taskId);
+    expect(published.code).toBe(0);
+    const workId = published.result.work_id as string;
+    const mine = (await call('GET', '/prod-api/content/works/mine', author.ticket)).result
+      .data as Json[];
+    const work = mine.find((w) => w.work_id === workId)!;
+    expect(work.media.url).toContain('_wm.png');
+    const bytes = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      return res.rawPayload;
+    };
+    const { result } = await call(
+      'GET',
+      `/api/gw/v3/image/txt2img/async/results?task_id=${taskId}`,
+      author.ticket,
+    );
+    const marked = await bytes(work.media.url as string);
+    expect(marked.equals(await bytes(result.sub_task_results[0].url as string))).toBe(false);
+  });
+
   it('publishes for review, counts likes exactly, moderates comments, notifies the owner', async () => {
     const owner = await api.signIn('owner@example.com');
     const fan = await api.signIn('fan@example.com');

@@ -125,6 +125,8 @@ export function createWorksService(deps: WorksServiceDeps) {
         cmpId = campaign.id;
       }
       const watermark = await deps.media.watermarkFor(user);
+      // What the community shows must exist before the work can be seen.
+      if (watermark && output.wmKey) await deps.media.ensureTwin(user.id, output.key);
       const settings = task.settings as unknown as Record<string, unknown>;
       const created = await works.insertWork(works.db, {
         userId: user.id,

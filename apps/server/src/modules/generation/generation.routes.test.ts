@@ -289,6 +289,11 @@ describe('downloads', () => {
     );
     expect(dl.code).toBe(0);
     expect(dl.result.url).toContain('_wm.png');
+    // Made on this first download: a PNG the size of the original, not the original itself.
+    const marked = await fetchBytes(dl.result.url);
+    const original = await fetchBytes(done.sub_task_results[0].url);
+    expect(await sharp(marked).metadata()).toMatchObject({ format: 'png', width: 1024 });
+    expect(marked.equals(original)).toBe(false);
   });
 
   it("answers a free user's video with a watermarked H.264 twin, and a plus user's with the original", async () => {

@@ -70,8 +70,10 @@ export function createOutputStore(deps: {
     let thumbKey: string | null = null;
     let wmKey: string | null = null;
 
-    // The original, its thumbnail and its watermarked twin are independent: made and written
-    // at the same time, so file writes overlap with sharp's and ffmpeg's work.
+    // The original and its thumbnail are independent: made and written at the same time, so
+    // file writes overlap with sharp's and ffmpeg's work. The watermarked twin is only named
+    // here and made when first asked for (see ensureTwin); one left by an earlier attempt
+    // would no longer match the original, so it goes.
     const writes: Promise<void>[] = [store.put(key, file.bytes, file.mime)];
     const derive = (to: string, make: () => Promise<Buffer>, mime: string) =>
       writes.push(make().then((bytes) => store.put(to, bytes, mime)));
@@ -85,18 +87,13 @@ export function createOutputStore(deps: {
       height ??= meta.height;
       thumbKey = `${base}/${index}_thumb.webp`;
       derive(thumbKey, () => makeThumbnail(file.bytes, IMAGE_THUMB_WIDTH), 'image/webp');
-      if (watermark) {
-        wmKey = `${base}/${index}_wm.png`;
-        derive(wmKey, () => makeWatermarked(file.bytes, deps.watermarkText, meta), 'image/png');
-      }
+      if (watermark) wmKey = `${base}/${index}_wm.png`;
     } else if ((file.kind === 'video' || file.kind === 'model') && poster) {
       thumbKey = `${base}/${index}_thumb.webp`;
       derive(thumbKey, () => makeThumbnail(poster.bytes, VIDEO_THUMB_WIDTH), 'image/webp');
     }
-    if (file.kind === 'video' && watermark) {
-      wmKey = `${base}/${index}_wm.mp4`;
-      derive(wmKey, () => makeWatermarkedVideo(file.bytes, deps.watermarkText), 'video/mp4');
-    }
+    if (file.kind === 'video' && watermark) wmKey = `${base}/${index}_wm.mp4`;
+    if (wmKey) writes.push(store.delete(wmKey));
     const settled = await Promise.allSettled(writes);
     const failed = settled.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
@@ -135,12 +132,44 @@ export function createOutputStore(deps: {
     };
   }
 
+  /** Twins being made now, so that two asks at once make one. */
+  const making = new Map<string, Promise<void>>();
+
+  /**
+   * Makes an output's watermarked twin (spec §6 `_wm` keys) unless it exists: on the first
+   * download or publication that needs it, not at completion. Most outputs are never
+   * downloaded or published by a plan that needs the mark, and for a video the twin is a
+   * second encode as long as the first, which delayed every free user's result.
+   */
+  function ensureTwin(output: { key: string; wmKey: string | null; kind: string }) {
+    const { wmKey } = output;
+    if (!wmKey) return Promise.resolve();
+    let job = making.get(wmKey);
+    if (!job) {
+      job = (async () => {
+        if (await store.head(wmKey)) return;
+        const original = await store.get(output.key);
+        if (!original) throw new Error(`cannot watermark ${output.key}: it is not stored`);
+        if (output.kind === 'video') {
+          const bytes = await makeWatermarkedVideo(original.bytes, deps.watermarkText);
+          await store.put(wmKey, bytes, 'video/mp4');
+        } else {
+          const bytes = await makeWatermarked(original.bytes, deps.watermarkText);
+          await store.put(wmKey, bytes, 'image/png');
+        }
+      })().finally(() => making.delete(wmKey));
+      making.set(wmKey, job);
+    }
+    return job;
+  }
+
   return {
+    ensureTwin,
     /**
      * Stores a task's outputs at `outputs/<userId>/<taskId>/<i>.<ext>`, images with a
      * `_thumb.webp` preview; a video gets a thumbnail from a poster image that follows it.
      * When `watermark` is set, images get a `_wm.png` twin and videos a `_wm.mp4` one
-     * (spec §6). Storing again replaces.
+     * (spec §6), made on first use by ensureTwin. Storing again replaces.
      */
     async storeOutputs(
       userId: number,

@@ -127,7 +127,7 @@ describe('checkTaskInput', () => {
 });
 
 describe('storeOutputs', () => {
-  it('stores images with a thumbnail and a watermarked twin', async () => {
+  it('stores images with a thumbnail, and makes the watermarked twin when first asked', async () => {
     const user = await createUser(database.db);
     const original = await solidImage(1024, 768, 'png');
     const [stored] = await media.storeOutputs(
@@ -154,12 +154,28 @@ describe('storeOutputs', () => {
     const thumb = await sharp((await store.get(`${base}/0_thumb.webp`))!.bytes).metadata();
     expect(thumb).toMatchObject({ format: 'webp', width: 512, height: 384 });
 
+    // The twin is named, not made: most outputs are never downloaded or published marked.
+    expect(await store.head(`${base}/0_wm.png`)).toBeUndefined();
+    // Asked for twice at once, it is made once.
+    await Promise.all([
+      media.ensureTwin(user.id, `${base}/0.png`),
+      media.ensureTwin(user.id, `${base}/0.png`),
+    ]);
     const pixels = async (bytes: Buffer, left: number, top: number) =>
       sharp(bytes).extract({ left, top, width: 200, height: 40 }).raw().toBuffer();
     const marked = (await store.get(`${base}/0_wm.png`))!.bytes;
     expect(await sharp(marked).metadata()).toMatchObject({ format: 'png', width: 1024 });
     expect(await pixels(marked, 0, 0)).toEqual(await pixels(original, 0, 0));
     expect(await pixels(marked, 824, 728)).not.toEqual(await pixels(original, 824, 728));
+
+    // Stored again (a retried task), the old twin goes with the old original.
+    await media.storeOutputs(
+      user.id,
+      'task1',
+      [{ kind: 'image', mime: 'image/png', bytes: await solidImage(1024, 768, 'jpeg') }],
+      { watermark: true },
+    );
+    expect(await store.head(`${base}/0_wm.png`)).toBeUndefined();
   });
 
   it('makes a video thumbnail from its poster, skips the twin when told, and replaces on retry', async () => {

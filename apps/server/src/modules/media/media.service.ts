@@ -137,6 +137,12 @@ export function createMediaService(deps: MediaServiceDeps) {
 
   return {
     storeOutputs: outputs.storeOutputs,
+
+    /** Makes an output's watermarked twin now if it was never asked for (see ensureTwin). */
+    async ensureTwin(userId: number, key: string): Promise<void> {
+      const row = await repository.findOwned(userId, key);
+      if (row) await outputs.ensureTwin(row);
+    },
     ...createMediaLibrary({ repository, store }),
 
     /** Checks the declared file and hands out a presigned PUT for `uploads/<userId>/<uuid>.<ext>`. */
@@ -216,6 +222,7 @@ export function createMediaService(deps: MediaServiceDeps) {
         })
           ? row.wmKey
           : row.key;
+      if (served === row.wmKey) await outputs.ensureTwin(row);
       const stem = row.key.slice(row.key.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
       const name = `lumen-${row.taskId ? `${row.taskId}-` : ''}${stem}${served.slice(served.lastIndexOf('.'))}`;
       return { url: await store.presignGet(served, downloadExpiresS, name) };
