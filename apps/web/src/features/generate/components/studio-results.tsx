@@ -1,5 +1,6 @@
 import { Text, Title, UnstyledButton } from '@mantine/core';
 import { IconBox, IconBulb, IconMovie, IconPhoto } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
 import { toast } from '../../../shared/ui/toast';
@@ -65,6 +66,27 @@ function EmptyState({
   );
 }
 
+/**
+ * Brings the newest run's card into view when a run starts. On a phone the results come below
+ * the settings, and pressing Generate would otherwise show nothing but the balance going down;
+ * beside the settings (wide screens) the card is already in view and nothing moves.
+ */
+function useRevealNewRun(newestTaskId: string | undefined) {
+  const card = useRef<HTMLDivElement>(null);
+  const seen = useRef(newestTaskId);
+  useEffect(() => {
+    if (newestTaskId === seen.current) return;
+    seen.current = newestTaskId;
+    const element = card.current;
+    if (!element) return;
+    const { top, bottom } = element.getBoundingClientRect();
+    if (top >= 0 && bottom <= window.innerHeight) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    element.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  }, [newestTaskId]);
+  return card;
+}
+
 /** The runs started here, newest first, then the history; an invitation when both are empty. */
 export function StudioResults({
   kind,
@@ -90,19 +112,17 @@ export function StudioResults({
     focusPrompt();
   };
   const { current, history, historyQuery } = tasks;
+  const newestCard = useRevealNewRun(current[0]?.run.taskId);
   const loadingHistory = historyQuery.isPending && historyQuery.fetchStatus !== 'idle';
   return (
     <>
       {current.length === 0 && history.length === 0 && !loadingHistory ? (
         <EmptyState kind={kind} onPickIdea={pickIdea} />
       ) : null}
-      {current.map(({ run, task }) => (
-        <ResultCard
-          key={run.taskId}
-          task={task}
-          ratio={run.body.params.wh_ratio ?? '1:1'}
-          {...actions}
-        />
+      {current.map(({ run, task }, index) => (
+        <div key={run.taskId} ref={index === 0 ? newestCard : undefined} className={classes.run}>
+          <ResultCard task={task} ratio={run.body.params.wh_ratio ?? '1:1'} {...actions} />
+        </div>
       ))}
       <GenerationHistory tasks={history} query={historyQuery} {...actions} />
     </>

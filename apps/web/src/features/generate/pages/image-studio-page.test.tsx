@@ -167,4 +167,31 @@ describe('image studio generate', () => {
     expect(body.request_id).toEqual(expect.any(String));
     expect(await screen.findByText('In the queue, position 1 · about 10 min')).toBeInTheDocument();
   });
+
+  it('brings the new run into view when it lands below the settings (phones)', async () => {
+    signIn();
+    // jsdom lays nothing out: the run's card is placed below the fold, as on a phone.
+    const scrolled = vi.fn();
+    const rect = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ top: 2000, bottom: 2400 } as DOMRect);
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', {
+      configurable: true,
+      value: scrolled,
+    });
+    try {
+      const user = userEvent.setup();
+      renderPage();
+      await user.click(await screen.findByRole('textbox', { name: /Prompt/ }));
+      await user.paste('a lighthouse at dusk');
+      expect(scrolled).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('button', { name: 'Generate' }));
+      await screen.findByText('In the queue, position 1 · about 10 min');
+      await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+      expect(scrolled.mock.calls[0]![0]).toMatchObject({ block: 'start' });
+    } finally {
+      rect.mockRestore();
+      delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
 });
