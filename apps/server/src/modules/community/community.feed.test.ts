@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../../test/support/sse';
 import { createApiCaller, type Json } from '../../../test/support/api-caller';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { insertWork } from './community.fixtures';
@@ -273,27 +274,12 @@ describe('notifications over the event stream', () => {
     const fan = await api.signIn('streamer-fan@example.com');
     const work = await insertWork(t.database.db, owner.id, { title: 'Lanterns' });
 
-    const abort = new AbortController();
-    const stream = await fetch(`${base}/prod-api/content/tasks/events`, {
-      headers: { authorization: `Bearer ${owner.ticket}`, 'accept-language': 'zh-CN,zh;q=0.9' },
-      signal: abort.signal,
+    const stream = await openEventStream(base, owner.ticket, {
+      'accept-language': 'zh-CN,zh;q=0.9',
     });
-    const reader = stream.body!.getReader();
-    await reader.read();
     await call('POST', `/prod-api/content/works/${work.id}/like`, fan.ticket);
-    const decoder = new TextDecoder();
-    let buffer = '';
-    while (!buffer.includes('event: notification')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-    }
-    while (!/event: notification\ndata: .*\n\n/.test(buffer)) {
-      const { value } = await reader.read();
-      buffer += decoder.decode(value, { stream: true });
-    }
-    abort.abort();
-    const data = JSON.parse(/event: notification\ndata: (.*)\n\n/.exec(buffer)![1]!) as Json;
+    const data = await stream.next('notification');
+    stream.close();
     expect(data).toMatchObject({
       notifyType: 'interactive',
       subType: 'like',

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalEventBus, type UserEvent } from '../../lib/event-bus';
 import { createApiCaller } from '../../../test/support/api-caller';
+import { openEventStream } from '../../../test/support/sse';
 import { testDatabaseKind } from '../../../test/support/test-database';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { createGenerationRepository } from './generation.repository';
@@ -91,31 +92,18 @@ describe(`the queue watch on ${testDatabaseKind}`, () => {
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const api = createApiCaller(t);
     const me = await api.signIn('streamer@example.com');
-    const abort = new AbortController();
-    const stream = await fetch(`${base}/prod-api/content/tasks/events`, {
-      headers: { authorization: `Bearer ${me.ticket}` },
-      signal: abort.signal,
-    });
+    const stream = await openEventStream(base, me.ticket);
     const task = await api.call('POST', '/api/gw/v3/image/txt2img/async', me.ticket, {
       prompt: 'waiting for a worker',
     });
     expect(task.result.estimated_wait_min).toBe(10);
     await t.app.services.queueWatch.tick();
-    const reader = stream.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    while (!text.includes('event: queue')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-    abort.abort();
-    const block = text.slice(text.indexOf('event: queue')).split('\n\n')[0]!;
-    expect(JSON.parse(block.split('data: ')[1]!)).toEqual({
+    expect(await stream.next('queue')).toEqual({
       task_id: task.result.task_id,
       queue_position: 1,
       estimated_wait_min: 10,
     });
+    stream.close();
     const results = await api.call(
       'GET',
       `/api/gw/v3/image/image/async/results?task_id=${task.result.task_id}`,

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkerRunner } from '@lumen/worker/runner';
 import { readMailedCode } from '../../../test/support/mailbox';
+import { openEventStream } from '../../../test/support/sse';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { startTestWorker } from '../../../test/support/worker';
 
@@ -39,30 +40,15 @@ describe('task events over Server-Sent Events', () => {
     const ticket = (await post('/prod-api/user/login', { loginType: 'email', email, captcha }))
       .result.ticket!;
 
-    const abort = new AbortController();
-    const stream = await fetch(`${base}/prod-api/content/tasks/events`, {
-      headers: { authorization: `Bearer ${ticket}` },
-      signal: abort.signal,
-    });
-    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const stream = await openEventStream(base, ticket);
+    expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
     const submitted = await post('/api/gw/v3/image/txt2img/async', { prompt: 'fireflies' }, ticket);
     const statuses: string[] = [];
-    const reader = stream.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    while (!statuses.includes('done')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      for (const block of buffer.split('\n\n').slice(0, -1)) {
-        const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if (!data) continue;
-        const event = JSON.parse(data.slice(6)) as { task_id: string; status: string };
-        if (event.task_id === submitted.result.task_id) statuses.push(event.status);
-      }
-      buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
+    while (statuses.at(-1) !== 'done') {
+      const event = await stream.next('task', (e) => e.task_id === submitted.result.task_id);
+      statuses.push(event.status as string);
     }
-    abort.abort();
+    stream.close();
     expect(statuses[0]).toBe('queued');
     expect(statuses).toContain('generating');
     expect(statuses.at(-1)).toBe('done');

@@ -76,6 +76,15 @@ let api: ReturnType<typeof createApiMock>;
 let client: QueryClient;
 let answer: TaskResult;
 
+/** Renders the probe and opens its stream; answers the stream once the task shows as live. */
+async function openLiveStream() {
+  renderProbe();
+  const source = FakeEventSource.instances[0]!;
+  act(() => source.onopen?.());
+  await screen.findByText(/^live queued/);
+  return source;
+}
+
 function renderProbe() {
   return render(
     <QueryClientProvider client={client}>
@@ -132,10 +141,7 @@ describe('useTaskStream', () => {
   });
 
   it('moves a waiting task up the queue, and leaves a started one alone', async () => {
-    renderProbe();
-    const source = FakeEventSource.instances[0]!;
-    act(() => source.onopen?.());
-    await screen.findByText(/^live queued/);
+    const source = await openLiveStream();
     act(() => source.emit('queue', { task_id: taskId, queue_position: 1, estimated_wait_min: 0 }));
     expect(await screen.findByText('live queued 0% #1 0min')).toBeInTheDocument();
     act(() => source.emit('task', { task_id: taskId, status: 'generating', progress: 5 }));
@@ -147,10 +153,7 @@ describe('useTaskStream', () => {
   });
 
   it('reads the full result when an event says the task finished, and refreshes the credits', async () => {
-    renderProbe();
-    const source = FakeEventSource.instances[0]!;
-    act(() => source.onopen?.());
-    await screen.findByText(/^live queued/);
+    const source = await openLiveStream();
     const before = api.requests('GET', resultsPath).length;
     answer = result({
       status: 'done',
