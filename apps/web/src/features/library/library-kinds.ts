@@ -13,11 +13,11 @@ export function algoTypeOf(kind: LibraryKind): number {
   return algoTypes[kind];
 }
 
-/** What the download endpoint calls each kind's files, and the extension they are saved with. */
-export const downloadTypes: Record<LibraryKind, { type: MediaKind; ext: string }> = {
-  image: { type: 'image', ext: 'png' },
-  video: { type: 'video', ext: 'mp4' },
-  '3d': { type: 'model', ext: 'glb' },
+/** What the download endpoint calls each kind's files. */
+export const downloadTypes: Record<LibraryKind, MediaKind> = {
+  image: 'image',
+  video: 'video',
+  '3d': 'model',
 };
 
 /** Query keys of this feature; folder changes refresh both the folders and their items. */

@@ -117,6 +117,46 @@ describe('ResultCard', () => {
     expect(within(dialog).getByText('Seed 11 · 1024 × 1024')).toBeInTheDocument();
   });
 
+  it('downloads through the watermark rule, spinning while the server makes the file', async () => {
+    let answer!: () => void;
+    api.on(
+      'GET',
+      '/api/gw/v2/downloads/media',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ result: { url: '/files/out/a_wm.png?sig=1' } });
+        }),
+    );
+    api.on('GET', '/files/out/a_wm.png', new Response(new Blob(['png']), { status: 200 }));
+    URL.createObjectURL = vi.fn(() => 'blob:saved');
+    URL.revokeObjectURL = vi.fn();
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ResultCard
+        task={task({
+          status: 'done',
+          task_status: 1,
+          sub_task_results: [doneImage(11, 'out/a.png')],
+        })}
+        watermark
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Download' });
+    await user.click(button);
+    // A second press while the first runs sends nothing more.
+    await user.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('data-loading', 'true'));
+    expect(api.requests('GET', '/api/gw/v2/downloads/media')).toHaveLength(1);
+    expect(api.requests('GET', '/api/gw/v2/downloads/media')[0]!.url.search).toBe(
+      '?type=image&key=out%2Fa.png&wm=1',
+    );
+    answer();
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(button).not.toHaveAttribute('data-loading'));
+    saved.mockRestore();
+  });
+
   it('done video: a looping player with the thumbnail as poster', () => {
     const video = task({
       task_type: 'video_diffusion',

@@ -10,7 +10,8 @@ import {
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openPublishDialog } from '../../../shared/session/publish-dialog-store';
-import { downloadMedia, type DownloadKind } from '../api/download-media';
+import type { MediaKind } from '@lumen/contracts/media';
+import { downloadMedia } from '../../../shared/api/download-media';
 import { mediaOf } from '../task-kinds';
 import { MediaLightbox } from './media-lightbox';
 import classes from './results.module.css';
@@ -33,7 +34,7 @@ function keyOf(sub: SubTask): string | undefined {
   return sub.image ?? sub.video ?? sub.model;
 }
 
-function downloadKind(task: TaskResult): DownloadKind {
+function downloadKind(task: TaskResult): MediaKind {
   const media = mediaOf(task.task_type);
   return media === '3d' ? 'model' : media;
 }
@@ -51,6 +52,8 @@ interface Action {
   label: string;
   icon: ReactNode;
   onClick: () => void;
+  /** Shows a spinner: the work the click started is still going. */
+  loading?: boolean;
   /** Hidden over small tiles; "open large" offers it too. */
   secondary?: boolean;
 }
@@ -67,6 +70,8 @@ export function ResultToolbar({
   labelled,
 }: ToolbarProps) {
   const { t } = useTranslation();
+  // A watermarked video is made on its first download, which can take seconds.
+  const [downloading, setDownloading] = useState(false);
   const key = keyOf(sub);
   const seed = sub.seed;
   const actions: Action[] = [];
@@ -74,13 +79,17 @@ export function ResultToolbar({
     actions.push({
       label: t('generate.actions.download'),
       icon: <IconDownload size={18} />,
-      onClick: () =>
+      loading: downloading,
+      onClick: () => {
+        if (downloading) return;
+        setDownloading(true);
         void downloadMedia({
-          kind: downloadKind(task),
+          type: downloadKind(task),
           key,
           watermark,
           name: `lumen-${task.task_id.slice(0, 8)}-${index + 1}`,
-        }),
+        }).finally(() => setDownloading(false));
+      },
     });
   }
   if (key) {
@@ -131,6 +140,7 @@ export function ResultToolbar({
             variant="default"
             size="sm"
             leftSection={action.icon}
+            loading={action.loading}
             onClick={action.onClick}
           >
             {action.label}
@@ -149,6 +159,7 @@ export function ResultToolbar({
             radius="md"
             size="lg"
             aria-label={action.label}
+            loading={action.loading}
             onClick={action.onClick}
           >
             {action.icon}

@@ -25,7 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { openPublishDialog } from '../../../shared/session/publish-dialog-store';
-import { downloadMedia } from '../api/download-media';
+import { downloadMedia } from '../../../shared/api/download-media';
 import { useRemoveBackground } from '../api/remove-background';
 import {
   LOCAL_PREVIEW_ENGINE,
@@ -33,7 +33,7 @@ import {
   ratioOf,
   studioPath,
 } from '../library-items';
-import type { LibraryKind } from '../library-kinds';
+import { downloadTypes, type LibraryKind } from '../library-kinds';
 
 type Output = TaskResult['sub_task_results'][number];
 
@@ -81,11 +81,11 @@ export function MediaInfo({
 
   const download = async () => {
     setDownloading(true);
-    await downloadMedia(
-      kind,
-      outputKey,
-      `lumen-${task.task_id.slice(0, 8)}-${outputKey.split('/').pop()?.split('.')[0] ?? 'work'}`,
-    );
+    await downloadMedia({
+      type: downloadTypes[kind],
+      key: outputKey,
+      name: `lumen-${task.task_id.slice(0, 8)}-${outputKey.split('/').pop()?.split('.')[0] ?? 'work'}`,
+    });
     setDownloading(false);
   };
 
