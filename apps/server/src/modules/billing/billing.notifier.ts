@@ -1,6 +1,7 @@
 import type { Language } from '@lumen/contracts/i18n';
 import type { Mailer } from '../../adapters/mail/mailer';
-import { translate } from '../../lib/i18n/translate';
+import type { MessageKey } from '../../lib/i18n/en';
+import { translate, type MessageParams } from '../../lib/i18n/translate';
 import type { Effect } from './payment-events';
 import { planDisplayNames } from './payment-rules';
 
@@ -16,38 +17,36 @@ export function createBillingNotifier(deps: {
   wantsOfficialMail(userId: number): Promise<boolean>;
   publicUrl: string;
 }) {
+  const planName = (grade: number) => planDisplayNames[grade] ?? 'Lumen';
+  const day = (at: Date) => at.toISOString().slice(0, 10);
+
   return async function notify(effects: Effect[]): Promise<void> {
     for (const effect of effects) {
       const { email, language } = await deps.recipientOf(effect.userId);
+      if (!email) continue;
+      const send = (subject: MessageKey, body: MessageKey, params: MessageParams) =>
+        deps.mailer.send({
+          to: email,
+          subject: translate(language, subject, params),
+          text: translate(language, body, params),
+        });
       if (effect.kind === 'second_plan') {
         // About money: sent whatever the notice settings say.
-        if (!email) continue;
         const sub = effect.subscription;
-        const plan = planDisplayNames[sub.grade] ?? 'Lumen';
-        await deps.mailer.send({
-          to: email,
-          subject: translate(language, 'payment.secondPlanSubject', { plan }),
-          text: translate(language, 'payment.secondPlanBody', {
-            plan,
-            kept: planDisplayNames[effect.keptGrade] ?? 'Lumen',
-            credits: sub.monthlyCredits,
-            date: sub.endsAt.toISOString().slice(0, 10),
-            url: `${deps.publicUrl}/member`,
-          }),
+        await send('payment.secondPlanSubject', 'payment.secondPlanBody', {
+          plan: planName(sub.grade),
+          kept: planName(effect.keptGrade),
+          credits: sub.monthlyCredits,
+          date: day(sub.endsAt),
+          url: `${deps.publicUrl}/member`,
         });
-        continue;
-      }
-      if (!email || !(await deps.wantsOfficialMail(effect.userId))) continue;
-      const plan = planDisplayNames[effect.grade] ?? 'Lumen';
-      await deps.mailer.send({
-        to: email,
-        subject: translate(language, 'payment.renewalFailedSubject', { plan }),
-        text: translate(language, 'payment.renewalFailedBody', {
-          plan,
-          date: effect.endsAt.toISOString().slice(0, 10),
+      } else if (await deps.wantsOfficialMail(effect.userId)) {
+        await send('payment.renewalFailedSubject', 'payment.renewalFailedBody', {
+          plan: planName(effect.grade),
+          date: day(effect.endsAt),
           url: `${deps.publicUrl}/pay`,
-        }),
-      });
+        });
+      }
     }
   };
 }

@@ -61,6 +61,17 @@ function result(overrides: Partial<TaskResult> = {}): TaskResult {
   };
 }
 
+/** The results answer for a task that has left the queue: no place, no wait. */
+function leftQueue(status: TaskResult['status'], taskStatus: number, progress: number) {
+  return result({
+    status,
+    task_status: taskStatus,
+    progress,
+    queue_position: 0,
+    estimated_wait_min: 0,
+  });
+}
+
 function Probe() {
   const { live } = useTaskStream();
   const [task] = useTrackedTasks([{ taskId, taskType: 'txt2img', initial: result() }], live);
@@ -155,13 +166,7 @@ describe('useTaskStream', () => {
   it('reads the full result when an event says the task finished, and refreshes the credits', async () => {
     const source = await openLiveStream();
     const before = api.requests('GET', resultsPath).length;
-    answer = result({
-      status: 'done',
-      task_status: 1,
-      progress: 100,
-      queue_position: 0,
-      estimated_wait_min: 0,
-    });
+    answer = leftQueue('done', 1, 100);
     act(() => source.emit('task', { task_id: taskId, status: 'done', progress: 100 }));
     expect(await screen.findByText('live done 100% #0 0min')).toBeInTheDocument();
     expect(api.requests('GET', resultsPath).length).toBeGreaterThan(before);
@@ -176,24 +181,12 @@ describe('useTaskStream', () => {
     await screen.findByText(/^polling queued/);
     const start = api.requests('GET', resultsPath).length;
 
-    answer = result({
-      status: 'generating',
-      task_status: 2,
-      progress: 60,
-      queue_position: 0,
-      estimated_wait_min: 0,
-    });
+    answer = leftQueue('generating', 2, 60);
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + 50));
     expect(await screen.findByText('polling generating 60% #0 0min')).toBeInTheDocument();
     expect(api.requests('GET', resultsPath).length).toBeGreaterThan(start);
 
-    answer = result({
-      status: 'done',
-      task_status: 1,
-      progress: 100,
-      queue_position: 0,
-      estimated_wait_min: 0,
-    });
+    answer = leftQueue('done', 1, 100);
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + 50));
     expect(await screen.findByText('polling done 100% #0 0min')).toBeInTheDocument();
     const settled = api.requests('GET', resultsPath).length;
