@@ -64,8 +64,9 @@ function RunningState({ task }: { task: TaskResult }) {
     <div className={classes.runningBar} aria-live="polite">
       {task.status === 'queued' ? (
         <Group gap={6} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
-          <IconClockHour4 size={16} aria-hidden="true" />
-          <Text size="sm" truncate>
+          <IconClockHour4 size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
+          {/* Wraps on a phone rather than cutting the wait off. */}
+          <Text size="sm" lh={1.35}>
             {task.queue_position > 0
               ? t('generate.status.queuedAt', { position: task.queue_position })
               : t('generate.status.queued')}
