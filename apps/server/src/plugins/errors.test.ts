@@ -30,6 +30,8 @@ describe('the error envelope', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 1500, msg: 'System error', result: null });
     expect(res.body).not.toContain('secret');
+    // Declared as JSON: an EventSource or a proxy must not take a refusal for text.
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect((await get('/prod-api/test/boom', 'zh')).json().msg).toBe('系统错误');
   });
 
@@ -41,7 +43,9 @@ describe('the error envelope', () => {
       msg: "Don't have enough points for production, Get Credits or become a subscriber!",
       result: null,
     });
-    expect((await get('/prod-api/test/login', 'ja')).json()).toMatchObject({ code: 3015 });
+    const login = await get('/prod-api/test/login', 'ja');
+    expect(login.json()).toMatchObject({ code: 3015 });
+    expect(login.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
   it('reads the language from X-accept-language, then Accept-Language, else English', async () => {

@@ -36,6 +36,7 @@ function sendFailure(
   // Failures bypass the route's success schema: a 2007 answered with HTTP 200 is not a result.
   return reply
     .status(status)
+    .type('application/json; charset=utf-8')
     .serializer(JSON.stringify)
     .send({ code, msg, result: fields ? { fields } : null });
 }
