@@ -213,6 +213,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
         mime: o.mime,
       })),
     urlFor: (key) => media.getViewUrl(key),
+    discardOutput: (userId, key, { keepFiles }) =>
+      keepFiles ? assets.forgetKeys(userId, [key]) : media.discardOutput(userId, key),
   };
   const promptModel = config.engines.openai ? createOpenAiEngine(config.engines.openai) : undefined;
   const events = config.databaseUrl
@@ -237,6 +239,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     engineFor: (taskType) => algoConfig.engineFor(taskType),
     checkPrompt: (text) => moderation.findBlockedTerm(text),
     checkRemixSource: (userId, workId) => community.works.checkRemixSource(userId, workId),
+    isOutputPublished: (taskId, idx) => community.works.isOutputPublished(taskId, idx),
     countFaces: async (image) => (await detectFaces(image)).length,
     queueWait: (position, lane) => queueLoad.waitMinutes(position, lane),
     enhancePrompt: async (prompt, style, lang) => {
@@ -301,7 +304,11 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       ban: (userId) => auth.banUser(userId),
       listActiveIds: (afterId, limit) => auth.listActiveUserIds(afterId, limit),
     },
-    tasks: { findTaskWithOutputs: (taskId) => generation.findTaskWithOutputs(taskId) },
+    tasks: {
+      findTaskWithOutputs: (taskId) => generation.findTaskWithOutputs(taskId),
+      holdOutput: (tx, taskId, idx) => generation.holdOutput(tx, taskId, idx),
+      releaseOutput: (taskId, idx) => generation.releaseOutput(taskId, idx),
+    },
     media: {
       urlFor: (key) => media.getViewUrl(key),
       describeKeys: (keys) => media.describeOwners(keys),

@@ -88,6 +88,8 @@ export const gatewaySubmitResultSchema = z.object({
 });
 
 export const subTaskResultSchema = z.object({
+  /** Which output of the task this is (stable when others are deleted); absent on placeholders. */
+  index: z.number().int().optional(),
   task_status: z.number().int(),
   image: z.string().optional(),
   video: z.string().optional(),

@@ -90,6 +90,13 @@ export function createAssetsRepository(db: Database) {
           set: { folderId, addedAt: now },
         });
     },
+    /** Takes these works out of whatever folder holds them. */
+    async forgetKeys(userId: number, keys: string[]): Promise<void> {
+      if (keys.length === 0) return;
+      await db
+        .delete(assetFolderItems)
+        .where(and(eq(assetFolderItems.userId, userId), inArray(assetFolderItems.mediaKey, keys)));
+    },
     async removeItems(userId: number, folderId: number, keys: string[]): Promise<number> {
       const removed = await db
         .delete(assetFolderItems)

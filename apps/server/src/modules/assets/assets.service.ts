@@ -110,6 +110,9 @@ export function createAssetsService(deps: {
       return wanted.length;
     },
 
+    /** Takes works out of every folder (a work deleted from the library). */
+    forgetKeys: (userId: number, keys: string[]) => repository.forgetKeys(userId, keys),
+
     async removeItems(userId: number, id: number, keys: string[]): Promise<number> {
       const folder = await ownedFolder(userId, id);
       return repository.removeItems(userId, folder.id, [...new Set(keys)]);

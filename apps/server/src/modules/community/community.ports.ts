@@ -1,3 +1,4 @@
+import type { Transaction } from '../../db/database';
 import type { EmailNotices } from '../account/account.schema';
 import type { UserRow } from '../auth/auth.schema';
 import type { TaskOutputRow, TaskRow } from '../generation/generation.schema';
@@ -22,6 +23,13 @@ export interface CommunityTasks {
   findTaskWithOutputs(
     taskId: string,
   ): Promise<{ task: TaskRow; outputs: TaskOutputRow[] } | undefined>;
+  /**
+   * Holds an output still in its owner's library until `tx` ends, so that deleting it waits
+   * for the work to exist (and then keeps its files); false when it was deleted.
+   */
+  holdOutput(tx: Transaction, taskId: string, idx: number): Promise<boolean>;
+  /** A work of this output was removed: files its owner already deleted may go now. */
+  releaseOutput(taskId: string, idx: number): Promise<void>;
 }
 
 export interface CommunityMedia {

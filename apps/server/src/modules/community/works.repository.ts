@@ -44,6 +44,14 @@ export function createWorksRepository(db: Database) {
     },
 
     /** The newest approved work made from one of these tasks (remix lineage by input keys). */
+    async hasWorkOfOutput(taskId: string, idx: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: works.id })
+        .from(works)
+        .where(and(eq(works.taskId, taskId), eq(works.outputIdx, idx)))
+        .limit(1);
+      return rows.length > 0;
+    },
     async findApprovedByTasks(taskIds: string[]): Promise<WorkRow | undefined> {
       if (taskIds.length === 0) return undefined;
       const [row] = await db

@@ -128,31 +128,42 @@ export function createWorksService(deps: WorksServiceDeps) {
       // What the community shows must exist before the work can be seen.
       if (watermark && output.wmKey) await deps.media.ensureTwin(user.id, output.key);
       const settings = task.settings as unknown as Record<string, unknown>;
-      const created = await works.insertWork(works.db, {
-        userId: user.id,
-        taskId: task.id,
-        outputIdx: output.idx,
-        kind: task.media,
-        mediaKey: watermark && output.wmKey ? output.wmKey : output.key,
-        thumbKey: output.thumbKey,
-        mime: output.mime,
-        width: output.width,
-        height: output.height,
-        taskType: task.taskType,
-        seed: output.seed ?? task.settings.seed,
-        settings,
-        title: body.title,
-        description: body.description,
-        allowComments: body.allow_comments,
-        status: 'submitted',
-        cmpId,
-        circleIds,
-        remixOf: await remixSourceOf(task, owners),
-        createdAt: now,
-        updatedAt: now,
+      const remixOf = await remixSourceOf(task, owners);
+      const created = await works.transaction(async (tx) => {
+        if (!(await deps.tasks.holdOutput(tx, task.id, output.idx))) {
+          throw new AppError(ErrorCode.invalidParams, 'media.notFound');
+        }
+        return works.insertWork(tx, {
+          userId: user.id,
+          taskId: task.id,
+          outputIdx: output.idx,
+          kind: task.media,
+          mediaKey: watermark && output.wmKey ? output.wmKey : output.key,
+          thumbKey: output.thumbKey,
+          mime: output.mime,
+          width: output.width,
+          height: output.height,
+          taskType: task.taskType,
+          seed: output.seed ?? task.settings.seed,
+          settings,
+          title: body.title,
+          description: body.description,
+          allowComments: body.allow_comments,
+          status: 'submitted',
+          cmpId,
+          circleIds,
+          remixOf,
+          createdAt: now,
+          updatedAt: now,
+        });
       });
       if (!created) throw new AppError(ErrorCode.conflict, 'community.alreadyPublished');
       return { work_id: String(created.id), status: created.status as WorkStatus };
+    },
+
+    /** Whether a work was published from this output (its files must stay). */
+    async isOutputPublished(taskId: string, idx: number): Promise<boolean> {
+      return works.hasWorkOfOutput(taskId, idx);
     },
 
     /** A remix may start from an approved work, or from one's own work in any state. */
@@ -226,14 +237,17 @@ export function createWorksService(deps: WorksServiceDeps) {
 
     /** Unpublishing removes the work with its likes, comments and entries (spec §4). */
     async unpublish(user: UserRow, id: number): Promise<{ work_id: string }> {
-      await works.transaction(async (tx) => {
+      const removed = await works.transaction(async (tx) => {
         const work = await works.lockWork(tx, id);
         if (!work || work.userId !== user.id) throw workNotFound();
         if (work.status === 'approved' && work.remixOf) {
           await works.addRemixCount(tx, work.remixOf, -1);
         }
         await works.deleteWork(tx, id);
+        return work;
       });
+      // An output deleted from the library kept its files for this work alone.
+      await deps.tasks.releaseOutput(removed.taskId, removed.outputIdx);
       return { work_id: String(id) };
     },
   };

@@ -34,6 +34,11 @@ export interface GenerationMedia {
   >;
   /** A short-lived URL the browser may load. */
   urlFor(key: string): Promise<string>;
+  /**
+   * Forgets an output deleted from the library: out of every folder, and with its thumbnail
+   * and watermarked twin gone from the store unless `keepFiles` (a published work shows it).
+   */
+  discardOutput(userId: number, key: string, options: { keepFiles: boolean }): Promise<void>;
 }
 
 /** Scores an image for adult content, 0–1 (moderation). */

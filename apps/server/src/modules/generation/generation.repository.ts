@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/database';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { createBatchLoader } from '../../lib/coalesce';
 import {
@@ -366,18 +366,80 @@ export function createGenerationRepository(db: Database, clock: Clock) {
     async insertOutputs(ex: Executor, rows: (typeof taskOutputs.$inferInsert)[]): Promise<void> {
       if (rows.length > 0) await ex.insert(taskOutputs).values(rows);
     },
+    /** The outputs still in their owner's library (deleted ones are left out). */
     async listOutputs(taskIds: string[]): Promise<TaskOutputRow[]> {
       if (taskIds.length === 0) return [];
       return db
         .select()
         .from(taskOutputs)
-        .where(inArray(taskOutputs.taskId, taskIds))
+        .where(and(inArray(taskOutputs.taskId, taskIds), isNull(taskOutputs.deletedAt)))
         .orderBy(asc(taskOutputs.idx));
     },
+
+    /**
+     * Marks one output deleted from its owner's library; answers the row, or undefined when
+     * there is no such output or it was deleted already (a second press changes nothing).
+     */
+    async deleteOutput(
+      ex: Executor,
+      taskId: string,
+      idx: number,
+      now: Date,
+    ): Promise<TaskOutputRow | undefined> {
+      const [row] = await ex
+        .update(taskOutputs)
+        .set({ deletedAt: now })
+        .where(
+          and(
+            eq(taskOutputs.taskId, taskId),
+            eq(taskOutputs.idx, idx),
+            isNull(taskOutputs.deletedAt),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /**
+     * Holds an output still in the library until the caller's transaction ends, so that a
+     * deletion waits for it (publishing); false when it is gone.
+     */
+    async holdOutput(tx: Transaction, taskId: string, idx: number): Promise<boolean> {
+      const rows = await tx
+        .select({ id: taskOutputs.id })
+        .from(taskOutputs)
+        .where(
+          and(
+            eq(taskOutputs.taskId, taskId),
+            eq(taskOutputs.idx, idx),
+            isNull(taskOutputs.deletedAt),
+          ),
+        )
+        .for('share');
+      return rows.length > 0;
+    },
+
+    /** An output deleted from its owner's library, if it is one. */
+    async findDeletedOutput(taskId: string, idx: number): Promise<TaskOutputRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(taskOutputs)
+        .where(
+          and(
+            eq(taskOutputs.taskId, taskId),
+            eq(taskOutputs.idx, idx),
+            isNotNull(taskOutputs.deletedAt),
+          ),
+        );
+      return row;
+    },
+
+    /** The history: a finished task whose every output was deleted is gone from it. */
     async listTasks(userId: number, media: string | null, offset: number, limit: number) {
+      const kept = sql`not (${tasks.status} = 'done' and not exists (select 1 from ${taskOutputs} o where o.task_id = ${tasks.id} and o.deleted_at is null))`;
       const where = media
-        ? and(eq(tasks.userId, userId), eq(tasks.media, media))
-        : eq(tasks.userId, userId);
+        ? and(eq(tasks.userId, userId), eq(tasks.media, media), kept)
+        : and(eq(tasks.userId, userId), kept);
       const [rows, [total]] = await Promise.all([
         db
           .select()

@@ -100,6 +100,24 @@ export const generationRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.delete(
+    '/prod-api/content/tasks/:id/outputs/:index',
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete one result from my library; a work published from it stays in the community',
+        params: z.object({ id: z.uuid(), index: z.coerce.number().int().min(0).max(99) }),
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const { user } = await request.requireAuth();
+      await service.deleteOutput(user.id, request.params.id, request.params.index);
+      return ok(null);
+    },
+  );
+
   app.post(
     '/prod-api/content/tasks/:id/cancel',
     {

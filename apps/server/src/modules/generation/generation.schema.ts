@@ -92,6 +92,11 @@ export const taskOutputs = pgTable(
     seed: bigint('seed', { mode: 'number' }),
     nsfwScore: doublePrecision('nsfw_score'),
     createdAt: ts('created_at').notNull(),
+    /**
+     * When its owner deleted it from the library (decision 0020). The row stays so that a work
+     * published from it keeps its place; the library and the results no longer show it.
+     */
+    deletedAt: ts('deleted_at'),
   },
   (t) => [uniqueIndex('task_outputs_task_idx_uq').on(t.taskId, t.idx)],
 );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from '../../db/database';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import { limitsFor } from '@lumen/contracts/plans';
 import {
@@ -43,6 +44,8 @@ export type GenerationDeps = {
   countFaces(image: Buffer): Promise<number>;
   /** Minutes until a task at this place in the queue starts (see estimateWaitMinutes). */
   queueWait?(position: number, lane: number): Promise<number>;
+  /** Whether a community work was published from this output: its files must then stay. */
+  isOutputPublished?(taskId: string, idx: number): Promise<boolean>;
 };
 
 /** Tools whose output keeps the shape of their input picture. */
@@ -143,9 +146,11 @@ export function createGenerationService(deps: GenerationDeps) {
     const position = await repository.queuePosition(task);
     const mediaField = task.media === 'video' ? 'video' : task.media === '3d' ? 'model' : 'image';
     const visible = status === 'done' ? outputs : [];
-    const subs = visible.length
+    // A finished task shows what is left of it; placeholders are for tasks still on their way.
+    const subs = visible.length || status === 'done'
       ? await Promise.all(
           visible.map(async (o) => ({
+            index: o.idx,
             task_status: code,
             [mediaField]: o.key,
             url: await deps.media.urlFor(o.key),
@@ -274,6 +279,10 @@ export function createGenerationService(deps: GenerationDeps) {
       return task ? { task, outputs: await repository.listOutputs([task.id]) } : undefined;
     },
 
+    /** See GenerationRepository.holdOutput. */
+    holdOutput: (tx: Transaction, taskId: string, idx: number) =>
+      repository.holdOutput(tx, taskId, idx),
+
     async list(userId: number, media: string | null, page: number, pageSize: number) {
       const { rows, total } = await repository.listTasks(
         userId,
@@ -291,6 +300,32 @@ export function createGenerationService(deps: GenerationDeps) {
         ),
       );
       return { data, total, page, page_size: pageSize };
+    },
+
+    /**
+     * Deletes one output from its owner's library (decision 0020): gone from the history, the
+     * results and the folders; its files are removed unless a community work shows them.
+     * Credits do not move: the output was delivered.
+     */
+    async deleteOutput(userId: number, taskId: string, idx: number): Promise<void> {
+      const task = await repository.findTask(repository.db, taskId);
+      if (!task || task.userId !== userId)
+        throw new AppError(ErrorCode.notFound, 'errors.notFound');
+      const row = await repository.deleteOutput(repository.db, taskId, idx, clock.now());
+      if (!row) throw new AppError(ErrorCode.notFound, 'errors.notFound');
+      const published = (await deps.isOutputPublished?.(taskId, idx)) ?? false;
+      await deps.media.discardOutput(userId, row.key, { keepFiles: published });
+    },
+
+    /**
+     * A work published from this output is gone: if its owner had deleted the output from the
+     * library, its files go now (they were kept for the work).
+     */
+    async releaseOutput(taskId: string, idx: number): Promise<void> {
+      const row = await repository.findDeletedOutput(taskId, idx);
+      if (!row || (await deps.isOutputPublished?.(taskId, idx))) return;
+      const task = await repository.findTask(repository.db, taskId);
+      if (task) await deps.media.discardOutput(task.userId, row.key, { keepFiles: false });
     },
 
     /** Cancels a queued or generating task and refunds it at once. */

@@ -32,6 +32,14 @@ export function createMediaRepository(db: Database) {
         .where(and(eq(mediaObjects.userId, userId), eq(mediaObjects.key, key)));
       return row;
     },
+    /** Deletes an owned object's row (its folder items go with it); answers the row deleted. */
+    async deleteOwned(userId: number, key: string): Promise<MediaObjectRow | undefined> {
+      const [row] = await db
+        .delete(mediaObjects)
+        .where(and(eq(mediaObjects.userId, userId), eq(mediaObjects.key, key)))
+        .returning();
+      return row;
+    },
     async listOwnedByKeys(userId: number, keys: string[]): Promise<MediaObjectRow[]> {
       if (keys.length === 0) return [];
       return db

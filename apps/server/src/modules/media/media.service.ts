@@ -145,6 +145,22 @@ export function createMediaService(deps: MediaServiceDeps) {
     },
     ...createMediaLibrary({ repository, store }),
 
+    /**
+     * Removes an output its owner deleted from the library: the row first (its folder items
+     * go with it), then the file, thumbnail and watermarked twin. A crash in between leaves
+     * files nothing points at, never a row whose file is gone.
+     */
+    async discardOutput(userId: number, key: string): Promise<void> {
+      const row = await repository.findOwned(userId, key);
+      if (!row || row.origin !== 'output') return;
+      const deleted = await repository.deleteOwned(userId, key);
+      if (!deleted) return;
+      const files = [deleted.key, deleted.thumbKey, deleted.wmKey].filter(
+        (k): k is string => Boolean(k),
+      );
+      await Promise.all(files.map((k) => store.delete(k)));
+    },
+
     /** Checks the declared file and hands out a presigned PUT for `uploads/<userId>/<uuid>.<ext>`. */
     async createUpload(userId: number, body: CreateUploadBody): Promise<UploadTicket> {
       const type = body.content_type.split(';')[0]?.trim() ?? '';

@@ -7,7 +7,7 @@ export interface LibraryItem {
   /** The output's media key; null while the task has no output yet. */
   key: string | null;
   taskId: string | null;
-  /** Position among the task's outputs. */
+  /** The output's index in its task (kept when other outputs are deleted). */
   index: number;
   kind: LibraryKind;
   url: string | null;
@@ -64,7 +64,7 @@ export function itemsFromTasks(tasks: TaskResult[], kind: LibraryKind): LibraryI
       items.push({
         ...base,
         key,
-        index,
+        index: sub.index ?? index,
         url: sub.url,
         thumbUrl: sub.thumb_url ?? sub.url,
         width: sub.width,

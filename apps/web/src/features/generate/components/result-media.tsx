@@ -100,7 +100,7 @@ export function ResultToolbar({
         openPublishDialog({
           taskId: task.task_id,
           // The output's place among all of the task's outputs, whatever this grid shows.
-          outputIndex: Math.max(0, task.sub_task_results.indexOf(sub)),
+          outputIndex: sub.index ?? Math.max(0, task.sub_task_results.indexOf(sub)),
           kind: mediaOf(task.task_type),
           previewUrl: sub.thumb_url ?? sub.url,
           prompt: task.prompt,

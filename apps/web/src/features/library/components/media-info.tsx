@@ -19,6 +19,7 @@ import {
   IconDownload,
   IconRefresh,
   IconSeeding,
+  IconSparkles,
   IconWorldUpload,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -26,7 +27,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { openPublishDialog } from '../../../shared/session/publish-dialog-store';
 import { downloadMedia } from '../../../shared/api/download-media';
-import { useRemoveBackground } from '../api/remove-background';
+import { ENHANCE_INPUT_MAX_SIDE, usePictureTool } from '../api/picture-tools';
+import { OutputActions } from './output-actions';
 import {
   LOCAL_PREVIEW_ENGINE,
   PICTURE_TOOL_TASK_TYPES,
@@ -65,15 +67,28 @@ export function MediaInfo({
   const { t, i18n } = useTranslation();
   const [downloading, setDownloading] = useState(false);
   const navigate = useNavigate();
-  const cutOut = useRemoveBackground();
+  const pictureTool = usePictureTool();
+  const [runningTool, setRunningTool] = useState<'remove_bg' | 'upscale' | null>(null);
+  const isImage = kind === 'image';
   // A cut-out of a cut-out changes nothing; other images get the spec §2 action.
-  const canRemoveBackground = kind === 'image' && task.task_type !== 'remove_bg';
+  const canRemoveBackground = isImage && task.task_type !== 'remove_bg';
+  // Enhance doubles a picture up to 2048 px; larger ones are already at the upscaler's limit.
+  const canEnhance =
+    isImage &&
+    output.width !== null &&
+    output.height !== null &&
+    Math.max(output.width, output.height) <= ENHANCE_INPUT_MAX_SIDE;
 
-  const removeBackground = () => {
-    cutOut.mutate(outputKey, {
-      onSuccess: (queued) =>
-        void navigate(`/library/item/${queued.task_id}/0?kind=image&type=remove_bg`),
-    });
+  const runTool = (tool: 'remove_bg' | 'upscale') => {
+    setRunningTool(tool);
+    pictureTool.mutate(
+      { tool, key: outputKey, width: output.width, height: output.height },
+      {
+        onSuccess: (queued) =>
+          void navigate(`/library/item/${queued.task_id}/0?kind=image&type=${tool}`),
+        onSettled: () => setRunningTool(null),
+      },
+    );
   };
   const ratio = ratioOf(output.width, output.height);
   const preview = task.engine === LOCAL_PREVIEW_ENGINE;
@@ -186,7 +201,7 @@ export function MediaInfo({
             onClick={() =>
               openPublishDialog({
                 taskId: task.task_id,
-                outputIndex: Math.max(0, task.sub_task_results.indexOf(output)),
+                outputIndex: output.index ?? Math.max(0, task.sub_task_results.indexOf(output)),
                 kind,
                 previewUrl: output.thumb_url ?? output.url,
                 prompt: task.prompt,
@@ -195,13 +210,26 @@ export function MediaInfo({
           >
             {t('library.detail.publish')}
           </Button>
+          {canEnhance ? (
+            <Button
+              variant="light"
+              radius="xl"
+              leftSection={<IconSparkles size={16} />}
+              loading={runningTool === 'upscale'}
+              disabled={runningTool !== null && runningTool !== 'upscale'}
+              onClick={() => runTool('upscale')}
+            >
+              {t('library.detail.enhance')}
+            </Button>
+          ) : null}
           {canRemoveBackground ? (
             <Button
               variant="light"
               radius="xl"
               leftSection={<IconBackground size={16} />}
-              loading={cutOut.isPending}
-              onClick={removeBackground}
+              loading={runningTool === 'remove_bg'}
+              disabled={runningTool !== null && runningTool !== 'remove_bg'}
+              onClick={() => runTool('remove_bg')}
             >
               {t('library.detail.removeBackground')}
             </Button>
@@ -229,6 +257,8 @@ export function MediaInfo({
             </>
           )}
         </Stack>
+        <Divider />
+        <OutputActions task={task} output={output} outputKey={outputKey} kind={kind} />
       </Stack>
     </Card>
   );

@@ -1,5 +1,5 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiMock } from '../../../test/api-mock';
@@ -120,6 +120,83 @@ describe('media detail page', () => {
     }
     expect(screen.queryByText('Prompt')).toBeNull();
     expect(screen.queryByText('Preview')).toBeNull();
+  });
+
+  it('enhances a work to twice its size and follows the new task', async () => {
+    api.on('POST', '/api/gw/v3/image/upscale/async', {
+      result: { task_id: CUT, cost: 2, queue_position: 1, estimated_wait_min: 0 },
+    });
+    api.on('GET', '/api/gw/v3/image/upscale/async/results', {
+      result: task({ task_id: CUT, task_type: 'upscale', status: 'queued', task_status: 0 }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, `/library/item/${WORK}/0?kind=image&type=txt2img`);
+
+    await user.click(await screen.findByRole('button', { name: 'Enhance 2×' }));
+
+    const [sent] = api.requests('POST', '/api/gw/v3/image/upscale/async');
+    expect(sent?.body).toMatchObject({ images: [KEY], params: { width: 2048, height: 2048 } });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/library/item/${CUT}/0`));
+  });
+
+  it('does not offer to enhance a picture already past the upscaler input limit', async () => {
+    const [sub] = task({}).sub_task_results;
+    api.on('GET', '/api/gw/v3/image/txt2img/async/results', {
+      result: task({ sub_task_results: [{ ...sub!, width: 2048, height: 1152 }] }),
+    });
+    renderRoutes(routes, `/library/item/${WORK}/0?kind=image&type=txt2img`);
+    expect(await screen.findByRole('button', { name: 'Remove background' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enhance 2×' })).toBeNull();
+  });
+
+  it('files a work in one of my folders', async () => {
+    api.on('GET', '/prod-api/content/assets_folder', {
+      result: {
+        data: [
+          {
+            id: 5,
+            name: 'Teapots',
+            algo_type: 1,
+            created_time: '2026-03-01T12:00:00.000Z',
+            cover_list: ['', '', '', '', ''],
+          },
+        ],
+      },
+    });
+    api.on('POST', '/prod-api/content/assets_folder/5/items', { result: { count: 1 } });
+    const user = userEvent.setup();
+    renderRoutes(routes, `/library/item/${WORK}/0?kind=image&type=txt2img`);
+
+    await user.click(await screen.findByRole('button', { name: 'Move to folder' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Teapots' }));
+
+    await waitFor(() =>
+      expect(api.requests('POST', '/prod-api/content/assets_folder/5/items')).toHaveLength(1),
+    );
+    const [sent] = api.requests('POST', '/prod-api/content/assets_folder/5/items');
+    expect(sent?.body).toEqual({ keys: [KEY] });
+  });
+
+  it('deletes the shown result after asking, by its own index, and moves to the one left', async () => {
+    const [first] = task({}).sub_task_results;
+    const second = { ...first!, index: 3, image: `outputs/42/${WORK}/3.png` };
+    api.on('GET', '/api/gw/v3/image/txt2img/async/results', {
+      result: task({ sub_task_results: [{ ...first!, index: 1 }, second] }),
+    });
+    api.on('DELETE', `/prod-api/content/tasks/${WORK}/outputs/1`, { result: null });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, `/library/item/${WORK}/1?kind=image&type=txt2img`);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(api.requests('DELETE', `/prod-api/content/tasks/${WORK}/outputs/1`)).toHaveLength(0);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Credits are not refunded.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() =>
+      expect(api.requests('DELETE', `/prod-api/content/tasks/${WORK}/outputs/1`)).toHaveLength(1),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/library/item/${WORK}/3`));
   });
 
   it('says why a task ended without a result', async () => {

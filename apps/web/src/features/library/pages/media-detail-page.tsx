@@ -23,7 +23,12 @@ export function MediaDetailPage() {
 
   const outputs = task.data?.sub_task_results ?? [];
   const wantedKey = params.get('key');
-  const position = wantedKey ? outputs.findIndex((o) => keyOf(o) === wantedKey) : Number(index);
+  // The address names the output's own index, which stays put when others are deleted.
+  const position = wantedKey
+    ? outputs.findIndex((o) => keyOf(o) === wantedKey)
+    : outputs.some((o) => o.index !== undefined)
+      ? outputs.findIndex((o) => o.index === Number(index))
+      : Number(index);
   const output = outputs[position];
   const outputKey = output ? keyOf(output) : null;
 
@@ -77,7 +82,7 @@ export function MediaDetailPage() {
                       <UnstyledButton
                         key={key}
                         component={Link}
-                        to={`/library/item/${encodeURIComponent(taskId)}/${i}?${search.toString()}`}
+                        to={`/library/item/${encodeURIComponent(taskId)}/${other.index ?? i}?${search.toString()}`}
                         replace
                         className={classes.thumb}
                         data-active={i === position || undefined}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../shared/api/client';
+import { libraryKeys } from '../library-kinds';
+
+/**
+ * `DELETE /prod-api/content/tasks/{id}/outputs/{index}`: takes one result out of my library,
+ * its folder and the studio's history. A work published from it stays in the community.
+ */
+export function deleteOutput(input: { taskId: string; index: number }): Promise<null> {
+  return api.delete(
+    `/prod-api/content/tasks/${encodeURIComponent(input.taskId)}/outputs/${input.index}`,
+    { schema: z.null() },
+  );
+}
+
+export function useDeleteOutput() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteOutput,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+        // The studio lists the same runs.
+        queryClient.invalidateQueries({ queryKey: ['generate'] }),
+      ]),
+  });
+}
