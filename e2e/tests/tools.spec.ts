@@ -8,12 +8,12 @@ interface Envelope<T> {
 }
 
 /** Queues a text-to-image task through the gateway and waits until it is done. */
-async function generateImage(page: Page, ticket: string): Promise<string> {
+async function generateImage(page: Page, ticket: string, count = 1): Promise<string> {
   const headers = { authorization: `Bearer ${ticket}` };
   const submitted = (await (
     await page.request.post('/api/gw/v3/image/txt2img/async', {
       headers,
-      data: { prompt: 'a ceramic teapot on a wooden table' },
+      data: { prompt: 'a ceramic teapot on a wooden table', params: { batch_size: count } },
     })
   ).json()) as Envelope<{ task_id: string }>;
   expect(submitted.code).toBe(0);
@@ -65,5 +65,37 @@ test.describe('media detail tools', () => {
       timeout: 60_000,
     });
     await expect(page.getByRole('button', { name: 'Remove background' })).toHaveCount(0);
+  });
+
+  test('files a result in a new folder, then deletes it; the other result of the run stays', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const ticket = (await signInThroughApi(page, `${uniqueUsername('tidy')}@example.test`)).ticket;
+    const taskId = await generateImage(page, ticket, 2);
+    await page.goto(`/library/item/${taskId}/0?kind=image&type=txt2img`);
+
+    await page.getByRole('button', { name: 'Move to folder' }).click();
+    await page.getByRole('menuitem', { name: 'New folder…' }).click();
+    await page.getByLabel('Folder name').fill('Teapots');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('1 work moved to Teapots')).toBeVisible();
+
+    await page.goto('/library');
+    await page.getByText('Teapots', { exact: true }).click();
+    await expect(page.locator('main img')).toHaveCount(1);
+
+    await page.goto(`/library/item/${taskId}/0?kind=image&type=txt2img`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Credits are not refunded.');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    // The run's other result takes its place.
+    await expect(page).toHaveURL(new RegExp(`/library/item/${taskId}/1`));
+
+    await page.goto('/library');
+    await expect(page.locator('main img')).toHaveCount(1);
+    await page.getByText('Teapots', { exact: true }).click();
+    await expect(page.locator('main img')).toHaveCount(0);
   });
 });

@@ -18,11 +18,12 @@ export function useDeleteOutput() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteOutput,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
-        // The studio lists the same runs.
-        queryClient.invalidateQueries({ queryKey: ['generate'] }),
-      ]),
+    // Not awaited: the page showing the deleted result moves away first (the caller's
+    // onSuccess), instead of refetching it into "not found".
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
+      // The studio lists the same runs.
+      void queryClient.invalidateQueries({ queryKey: ['generate'] });
+    },
   });
 }

@@ -1,5 +1,5 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
-import { Button, Group, Menu, Text } from '@mantine/core';
+import { Button, Menu, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconFolder, IconFolderPlus, IconFolderSymlink, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -70,8 +70,8 @@ export function OutputActions({
     });
 
   return (
-    <Group gap="xs" grow>
-      <Menu position="bottom-start" shadow="md" width={240} withinPortal>
+    <Stack gap="xs">
+      <Menu position="bottom" shadow="md" width="target" withinPortal>
         <Menu.Target>
           <Button
             variant="default"
@@ -119,6 +119,6 @@ export function OutputActions({
           await moveTo(folder.id, folder.name);
         }}
       />
-    </Group>
+    </Stack>
   );
 }
