@@ -97,5 +97,14 @@ test.describe('media detail tools', () => {
     await expect(page.locator('main img')).toHaveCount(1);
     await page.getByText('Teapots', { exact: true }).click();
     await expect(page.locator('main img')).toHaveCount(0);
+
+    // The last one goes through the selection bar.
+    await page.getByText('All creations', { exact: true }).click();
+    await page.getByRole('button', { name: 'Select' }).click();
+    await page.locator('main [aria-pressed]').first().click();
+    await page.getByRole('toolbar').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('1 result deleted')).toBeVisible();
+    await expect(page.locator('main img')).toHaveCount(0);
   });
 });

@@ -419,6 +419,25 @@ export function createGenerationRepository(db: Database, clock: Clock) {
       return rows.length > 0;
     },
 
+    /** Which of this user's outputs still in the library these media keys are. */
+    async outputsByKeys(
+      userId: number,
+      keys: string[],
+    ): Promise<{ taskId: string; idx: number; key: string }[]> {
+      if (keys.length === 0) return [];
+      return db
+        .select({ taskId: taskOutputs.taskId, idx: taskOutputs.idx, key: taskOutputs.key })
+        .from(taskOutputs)
+        .innerJoin(tasks, eq(tasks.id, taskOutputs.taskId))
+        .where(
+          and(
+            eq(tasks.userId, userId),
+            inArray(taskOutputs.key, keys),
+            isNull(taskOutputs.deletedAt),
+          ),
+        );
+    },
+
     /** An output deleted from its owner's library, if it is one. */
     async findDeletedOutput(taskId: string, idx: number): Promise<TaskOutputRow | undefined> {
       const [row] = await db

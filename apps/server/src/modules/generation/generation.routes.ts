@@ -119,6 +119,22 @@ export const generationRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
+    '/prod-api/content/tasks/outputs/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete several results from my library by media key',
+        body: z.object({ keys: z.array(z.string().min(1).max(300)).min(1).max(100) }),
+        response: { 200: envelopeSchema(z.object({ count: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const { user } = await request.requireAuth();
+      return ok({ count: await service.deleteOutputsByKeys(user.id, request.body.keys) });
+    },
+  );
+
+  app.post(
     '/prod-api/content/tasks/:id/cancel',
     {
       schema: {

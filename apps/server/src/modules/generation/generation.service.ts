@@ -147,29 +147,30 @@ export function createGenerationService(deps: GenerationDeps) {
     const mediaField = task.media === 'video' ? 'video' : task.media === '3d' ? 'model' : 'image';
     const visible = status === 'done' ? outputs : [];
     // A finished task shows what is left of it; placeholders are for tasks still on their way.
-    const subs = visible.length || status === 'done'
-      ? await Promise.all(
-          visible.map(async (o) => ({
-            index: o.idx,
+    const subs =
+      visible.length || status === 'done'
+        ? await Promise.all(
+            visible.map(async (o) => ({
+              index: o.idx,
+              task_status: code,
+              [mediaField]: o.key,
+              url: await deps.media.urlFor(o.key),
+              thumb_url: o.thumbKey ? await deps.media.urlFor(o.thumbKey) : null,
+              width: o.width,
+              height: o.height,
+              mime: o.mime,
+              seed: o.seed,
+            })),
+          )
+        : Array.from({ length: task.settings.count }, () => ({
             task_status: code,
-            [mediaField]: o.key,
-            url: await deps.media.urlFor(o.key),
-            thumb_url: o.thumbKey ? await deps.media.urlFor(o.thumbKey) : null,
-            width: o.width,
-            height: o.height,
-            mime: o.mime,
-            seed: o.seed,
-          })),
-        )
-      : Array.from({ length: task.settings.count }, () => ({
-          task_status: code,
-          url: null,
-          thumb_url: null,
-          width: null,
-          height: null,
-          mime: null,
-          seed: null,
-        }));
+            url: null,
+            thumb_url: null,
+            width: null,
+            height: null,
+            mime: null,
+            seed: null,
+          }));
     return {
       task_id: task.id,
       task_type: task.taskType,
@@ -315,6 +316,29 @@ export function createGenerationService(deps: GenerationDeps) {
       if (!row) throw new AppError(ErrorCode.notFound, 'errors.notFound');
       const published = (await deps.isOutputPublished?.(taskId, idx)) ?? false;
       await deps.media.discardOutput(userId, row.key, { keepFiles: published });
+    },
+
+    /**
+     * Deletes several of the user's results at once, by media key (the library's selection).
+     * Keys that are not the user's results, or are already deleted, are skipped; answers how
+     * many went.
+     */
+    async deleteOutputsByKeys(userId: number, keys: string[]): Promise<number> {
+      const found = await repository.outputsByKeys(userId, [...new Set(keys)]);
+      let count = 0;
+      for (const output of found) {
+        const row = await repository.deleteOutput(
+          repository.db,
+          output.taskId,
+          output.idx,
+          clock.now(),
+        );
+        if (!row) continue;
+        count++;
+        const published = (await deps.isOutputPublished?.(output.taskId, output.idx)) ?? false;
+        await deps.media.discardOutput(userId, row.key, { keepFiles: published });
+      }
+      return count;
     },
 
     /**

@@ -147,6 +147,32 @@ describe('deleting results from the library', () => {
     expect(await stored(key)).toBe(false);
   });
 
+  it('deletes a selection by media key, skipping keys that are not mine', async () => {
+    const me = await api.signIn('sweep@example.com');
+    const a = await generateTwo(me.ticket, 'first sweep');
+    const b = await generateTwo(me.ticket, 'second sweep');
+    const other = await api.signIn('bystander@example.com');
+    const theirs = await generateTwo(other.ticket, 'not yours');
+    const keyOf = (run: Json, i: number) => (run.sub_task_results as Json[])[i]!.image as string;
+
+    const deleted = await call('POST', '/prod-api/content/tasks/outputs/delete', me.ticket, {
+      keys: [keyOf(a, 0), keyOf(a, 1), keyOf(b, 1), keyOf(theirs, 0), 'outputs/nope.png'],
+    });
+    expect(deleted).toEqual({ code: 0, msg: 'success', result: { count: 3 } });
+    expect(await history(me.ticket)).toEqual([{ id: b.task_id, outputs: [0] }]);
+    expect(await history(other.ticket)).toEqual([{ id: theirs.task_id, outputs: [0, 1] }]);
+    expect(await stored(keyOf(theirs, 0))).toBe(true);
+
+    const again = await call('POST', '/prod-api/content/tasks/outputs/delete', me.ticket, {
+      keys: [keyOf(a, 0)],
+    });
+    expect(again.result).toEqual({ count: 0 });
+    const empty = await call('POST', '/prod-api/content/tasks/outputs/delete', me.ticket, {
+      keys: [],
+    });
+    expect(empty.code).toBe(1001);
+  });
+
   it('refuses a malformed task id or index without changing anything', async () => {
     const me = await api.signIn('typo@example.com');
     expect((await remove(me.ticket, 'not-a-uuid', 0)).code).toBe(1001);

@@ -27,3 +27,24 @@ export function useDeleteOutput() {
     },
   });
 }
+
+/** `POST /prod-api/content/tasks/outputs/delete`: the library's selection, by media key. */
+export function deleteOutputs(keys: string[]): Promise<{ count: number }> {
+  return api.post(
+    '/prod-api/content/tasks/outputs/delete',
+    { keys },
+    { schema: z.object({ count: z.number().int() }) },
+  );
+}
+
+export function useDeleteOutputs() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteOutputs,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['generate'] }),
+      ]),
+  });
+}

@@ -8,6 +8,7 @@ import { toast } from '../../../shared/ui/toast';
 import { useAddFolderItems } from '../api/add-folder-items';
 import { useCreateFolder } from '../api/create-folder';
 import { useDeleteFolder } from '../api/delete-folder';
+import { useDeleteOutputs } from '../api/delete-output';
 import { useFolders } from '../api/list-folders';
 import { useRemoveFolderItems } from '../api/remove-folder-items';
 import { useRenameFolder } from '../api/rename-folder';
@@ -35,6 +36,7 @@ export function LibraryKindView({ kind, folderId, onFolderChange }: LibraryKindV
   const deleteFolder = useDeleteFolder();
   const addItems = useAddFolderItems();
   const removeItems = useRemoveFolderItems();
+  const deleteOutputs = useDeleteOutputs();
   const [editing, setEditing] = useState<Editing>(null);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -93,6 +95,21 @@ export function LibraryKindView({ kind, folderId, onFolderChange }: LibraryKindV
     );
   };
 
+  const confirmDeleteSelected = () =>
+    modals.openConfirmModal({
+      title: t('library.select.deleteTitle', { count: keys.length }),
+      children: <Text size="sm">{t('library.detail.deleteBody')}</Text>,
+      labels: { confirm: t('library.detail.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteOutputs.mutate(keys, {
+          onSuccess: ({ count }) => {
+            toast({ type: 'success', message: t('library.select.deleted', { count }) });
+            stopSelecting();
+          },
+        }),
+    });
+
   return (
     <div className={classes.layout}>
       <FolderPanel
@@ -139,9 +156,10 @@ export function LibraryKindView({ kind, folderId, onFolderChange }: LibraryKindV
             count={selected.size}
             folders={folders.data ?? []}
             currentFolderId={folderId}
-            busy={addItems.isPending || removeItems.isPending}
+            busy={addItems.isPending || removeItems.isPending || deleteOutputs.isPending}
             onMove={moveTo}
             onRemove={removeFromCurrent}
+            onDelete={confirmDeleteSelected}
             onCancel={stopSelecting}
           />
         ) : null}

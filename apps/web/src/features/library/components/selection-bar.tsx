@@ -1,6 +1,6 @@
 import type { Folder } from '@lumen/contracts/assets';
 import { Button, Group, Menu, Paper, Text } from '@mantine/core';
-import { IconFolderMinus, IconFolderShare, IconX } from '@tabler/icons-react';
+import { IconFolderMinus, IconFolderShare, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './selection-bar.module.css';
 
@@ -12,6 +12,8 @@ interface SelectionBarProps {
   busy: boolean;
   onMove: (folderId: number) => void;
   onRemove: () => void;
+  /** Deletes the selected works from the library (after the caller confirms). */
+  onDelete: () => void;
   onCancel: () => void;
 }
 
@@ -23,6 +25,7 @@ export function SelectionBar({
   busy,
   onMove,
   onRemove,
+  onDelete,
   onCancel,
 }: SelectionBarProps) {
   const { t } = useTranslation();
@@ -82,6 +85,18 @@ export function SelectionBar({
               {t('library.select.remove')}
             </Button>
           ) : null}
+          <Button
+            size="xs"
+            radius="xl"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            classNames={{ section: classes.icon }}
+            disabled={count === 0 || busy}
+            onClick={onDelete}
+          >
+            {t('library.select.delete')}
+          </Button>
           <Button
             size="xs"
             radius="xl"

@@ -1,0 +1,318 @@
+/**
+ * Queue throughput: the product path (HTTP submit with gating and a credit hold in one
+ * transaction → claim with SKIP LOCKED under a lease → complete with one tiny PNG output and
+ * capture) against the bare minimum on the same PostgreSQL (insert a row → claim it with
+ * SKIP LOCKED → mark it done). Also the p50/p99 latency of submits from 100 concurrent clients.
+ * The product runs twice: without and with the NSFW scoring of outputs (on by default in the
+ * product), so the queue's own cost and the moderation model's show apart.
+ *   bash bench/queue/run.sh [rounds] [paths: product,empty,nsfw,raw]
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import type { Engine, EngineOutput } from '@lumen/engines/engine';
+import { createWorkerRunner } from '@lumen/worker/runner';
+import pg from 'pg';
+import sharp from 'sharp';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config/env';
+import { openDatabase } from '../../apps/server/src/db/database';
+
+const CLIENTS = 100;
+const WORKERS = 4;
+const ROUNDS = Number(process.argv[2] ?? 5);
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL must point at a PostgreSQL server');
+
+/** Statements every pg client in this process sends while counting (null: not counting). */
+let counting: number | null = null;
+const sendQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (counting !== null) { counting++; if (globalThis.__hist) { const q = args[0]; const text = typeof q === "string" ? q : (q && q.text) || "?"; const k = text.slice(0, 70); globalThis.__hist.set(k, (globalThis.__hist.get(k) ?? 0) + 1); } }
+  return Reflect.apply(sendQuery, this, args) as unknown;
+} as unknown as typeof sendQuery;
+
+/** Round trips to PostgreSQL that `work` makes, its event's NOTIFY included. */
+async function roundTrips(work: () => Promise<unknown>): Promise<number> {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+  await settle();
+  counting = 0;
+  await work();
+  await settle();
+  const n = counting;
+  counting = null;
+  return n;
+}
+
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+/**
+ * The 100 clients run on a thread of their own, as they would on other machines: their HTTP
+ * work is not the server's. Each round, every client submits one task and waits for its answer.
+ */
+function startClients(base: string, tickets: string[]) {
+  const worker = new Worker(
+    `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const { base, tickets } = workerData;
+    parentPort.on('message', async (round) => {
+      const latencies = await Promise.all(tickets.map(async (ticket, i) => {
+        const t0 = performance.now();
+        const res = await fetch(base + '/api/gw/v3/image/txt2img/async', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer ' + ticket },
+          body: JSON.stringify({ prompt: 'bench ' + round + ' ' + i, request_id: 'b-' + round + '-' + i }),
+        });
+        const body = await res.json();
+        if (body.code !== 0) throw new Error('submit refused in round ' + round + ': ' + JSON.stringify(body));
+        return performance.now() - t0;
+      }));
+      parentPort.postMessage(latencies);
+    });
+    `,
+    { eval: true, workerData: { base, tickets } },
+  );
+  return {
+    round: (round: number) =>
+      new Promise<number[]>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage(round);
+      }),
+    stop: () => worker.terminate(),
+  };
+}
+
+async function product(nsfw: boolean, produces = true) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url!,
+    DAILY_LOGIN_CREDITS: '1000',
+    NSFW_CHECK: nsfw ? 'on' : 'off',
+  });
+  const database = await openDatabase({ kind: 'postgres', url: url!, poolSize: 30 });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const post = async (p: string, body: object, ticket?: string) =>
+    (await (
+      await fetch(`${base}${p}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(ticket ? { authorization: `Bearer ${ticket}` } : {}),
+        },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { code: number; result: { ticket: string; task_id: string } };
+
+  const tickets = await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, i) => {
+      const username = `b${nsfw ? 'n' : produces ? 'q' : 'e'}${i}_${process.pid}`.slice(0, 18);
+      const r = await post('/prod-api/user/register', {
+        username,
+        password: 'Bench1234',
+        confirm_password: 'Bench1234',
+        agree_terms: true,
+      });
+      return r.result.ticket;
+    }),
+  );
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345' } })
+    .png()
+    .toBuffer();
+  const output: EngineOutput = {
+    kind: 'image',
+    mime: 'image/png',
+    bytes: png,
+    width: 8,
+    height: 8,
+    seed: 1,
+  };
+  // Without an output the task ends failed and its hold is released: the queue's own work,
+  // with no picture to store.
+  const noop: Engine = {
+    name: 'local',
+    supports: () => true,
+    run: async () => (produces ? [output] : []),
+  };
+  const drainOne = async (workerId: string) => {
+    const task = await app.services.queue.claim({ workerId, engines: ['local'], taskTypes: null });
+    if (task) await app.services.queue.complete(task.id, workerId, [output]);
+  };
+  // One client's submit, claim and complete, after a first one has warmed every path up.
+  const [first] = tickets;
+  const submitOne = (id: string) =>
+    post('/api/gw/v3/image/txt2img/async', { prompt: 'count', request_id: id }, first);
+  await submitOne('warm');
+  await drainOne('bench-count');
+  let claimed: Awaited<ReturnType<typeof app.services.queue.claim>>;
+  const trips = {
+    submit: await roundTrips(() => submitOne('count')),
+    claim: await roundTrips(async () => {
+      claimed = await app.services.queue.claim({
+        workerId: 'bench-count',
+        engines: ['local'],
+        taskTypes: null,
+      });
+    }),
+    complete: await roundTrips(() =>
+      app.services.queue.complete(claimed!.id, 'bench-count', [output]),
+    ),
+  };
+  const latencies: number[] = [];
+  let tasks = 0;
+  let busyMs = 0;
+  let submitMs = 0;
+  const clients = startClients(base, tickets);
+  let submitTrips = 0;
+  let drainTrips = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const started = performance.now();
+    counting = 0;
+    latencies.push(...(await clients.round(round)));
+    submitMs += performance.now() - started;
+    submitTrips += counting;
+    counting = 0;
+    if (round === ROUNDS - 1) (globalThis as any).__hist = new Map();
+    // The worker that `npm start` embeds, with a no-op engine and one slot per worker.
+    const target = tasks + CLIENTS;
+    await new Promise<void>((resolve) => {
+      const runner = createWorkerRunner({
+        api: {
+          ...app.services.workerApi,
+          async complete(taskId, workerId, outputs) {
+            const ok = await app.services.workerApi.complete(taskId, workerId, outputs);
+            if (ok && ++tasks === target) void runner.stop().then(resolve);
+            return ok;
+          },
+        },
+        engines: [noop],
+        workerId: `bench-${round}`,
+        concurrency: WORKERS,
+        idleMs: 5,
+        logger: { info() {}, warn() {}, error() {} },
+      });
+      runner.start();
+    });
+    busyMs += performance.now() - started;
+    drainTrips += counting; if (round === ROUNDS - 1) { console.log([...globalThis.__hist].sort((a,b)=>b[1]-a[1]).map(([k,v])=>v+"  "+k).join("\n")); } globalThis.__hist = null;
+    counting = null;
+  }
+  await clients.stop();
+  await app.close();
+  await database.close();
+  return {
+    tasksPerS: (tasks / busyMs) * 1000,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    tasks,
+    submitS: submitMs / 1000,
+    drainS: (busyMs - submitMs) / 1000,
+    trips,
+    loadedTrips: { submit: submitTrips / tasks, drain: drainTrips / tasks },
+  };
+}
+
+async function raw() {
+  const pool = new pg.Pool({ connectionString: url, max: 30 });
+  await pool.query(
+    'create table if not exists bench_raw_jobs (id bigserial primary key, payload jsonb not null, status text not null, created_at timestamptz not null default now())',
+  );
+  const latencies: number[] = [];
+  let tasks = 0;
+  let busyMs = 0;
+  let submitMs = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, i) => {
+        const t0 = performance.now();
+        await pool.query("insert into bench_raw_jobs (payload, status) values ($1, 'queued')", [
+          { prompt: `bench ${round} ${i}` },
+        ]);
+        latencies.push(performance.now() - t0);
+      }),
+    );
+    submitMs += performance.now() - started;
+    await Promise.all(
+      Array.from({ length: WORKERS }, async () => {
+        for (;;) {
+          const { rows } = await pool.query(
+            "update bench_raw_jobs set status = 'running' where id = (select id from bench_raw_jobs where status = 'queued' order by created_at for update skip locked limit 1) returning id",
+          );
+          if (rows.length === 0) return;
+          await pool.query("update bench_raw_jobs set status = 'done' where id = $1", [rows[0].id]);
+          tasks++;
+        }
+      }),
+    );
+    busyMs += performance.now() - started;
+  }
+  await pool.end();
+  return {
+    tasksPerS: (tasks / busyMs) * 1000,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    tasks,
+    submitS: submitMs / 1000,
+    drainS: (busyMs - submitMs) / 1000,
+  };
+}
+
+/** Which paths to run (second argument, comma-separated): product, empty, nsfw, raw. */
+const only = new Set((process.argv[3] ?? 'product,empty,nsfw,raw').split(','));
+const skipped = { tasksPerS: NaN, p50: NaN, p99: NaN, tasks: 0, submitS: NaN, drainS: NaN };
+const skippedProduct = {
+  ...skipped,
+  trips: { submit: NaN, claim: NaN, complete: NaN },
+  loadedTrips: { submit: NaN, drain: NaN },
+};
+const ours = only.has('product') ? await product(false) : skippedProduct;
+const bare0 = only.has('empty') ? await product(false, false) : skippedProduct;
+const moderated = only.has('nsfw') ? await product(true) : skippedProduct;
+const bare = only.has('raw') ? await raw() : skipped;
+const f = (n: number) => n.toFixed(1);
+console.log(
+  `clients ${CLIENTS}, workers ${WORKERS}, rounds ${ROUNDS}, machine ${os.cpus().length} cores`,
+);
+console.log(
+  '| path | tasks | tasks/s | submit p50 ms | submit p99 ms | submitting s | draining s |',
+);
+console.log('|---|---|---|---|---|---|---|');
+console.log(
+  `| product (HTTP submit + hold, claim, complete + capture) | ${ours.tasks} | ${f(ours.tasksPerS)} | ${f(ours.p50)} | ${f(ours.p99)} | ${f(ours.submitS)} | ${f(ours.drainS)} |`,
+);
+console.log(
+  `| product, engine gives no output (task fails, hold released) | ${bare0.tasks} | ${f(bare0.tasksPerS)} | ${f(bare0.p50)} | ${f(bare0.p99)} | ${f(bare0.submitS)} | ${f(bare0.drainS)} |`,
+);
+console.log(
+  `| product with NSFW scoring of each output | ${moderated.tasks} | ${f(moderated.tasksPerS)} | ${f(moderated.p50)} | ${f(moderated.p99)} | ${f(moderated.submitS)} | ${f(moderated.drainS)} |`,
+);
+console.log(
+  `| raw insert + SKIP LOCKED claim | ${bare.tasks} | ${f(bare.tasksPerS)} | ${f(bare.p50)} | ${f(bare.p99)} | ${f(bare.submitS)} | ${f(bare.drainS)} |`,
+);
+console.log(
+  `ratio (product / raw throughput): ${(ours.tasksPerS / bare.tasksPerS).toFixed(3)}; without the output: ${(bare0.tasksPerS / bare.tasksPerS).toFixed(3)}`,
+);
+console.log(
+  `round trips to PostgreSQL: submit ${ours.trips.submit}, claim ${ours.trips.claim}, complete ${ours.trips.complete} (raw: 1, 1, 1)`,
+);
+console.log(
+  `round trips per task under load (100 clients, 4 workers): submitting ${ours.loadedTrips.submit.toFixed(2)}, draining ${ours.loadedTrips.drain.toFixed(2)} (raw: 1, 2)`,
+);
+console.log(
+  `ratio with NSFW scoring: ${(moderated.tasksPerS / bare.tasksPerS).toFixed(3)}; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ')}`,
+);
