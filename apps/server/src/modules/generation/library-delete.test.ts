@@ -147,6 +147,27 @@ describe('deleting results from the library', () => {
     expect(await stored(key)).toBe(false);
   });
 
+  it('never leaves a published work without its files when publishing and deleting race', async () => {
+    const me = await api.signIn('racer@example.com');
+    for (let round = 0; round < 4; round++) {
+      const done = await generateTwo(me.ticket, `race ${round}`);
+      const taskId = done.task_id as string;
+      const key = (done.sub_task_results as Json[])[0]!.image as string;
+      const [published, deleted] = await Promise.all([
+        call('POST', '/prod-api/content/works', me.ticket, {
+          task_id: taskId,
+          output_index: 0,
+          title: `Race ${round}`,
+        }),
+        remove(me.ticket, taskId, 0),
+      ]);
+      expect(deleted.code).toBe(0);
+      // Either the work exists and keeps the file, or publishing was refused and it is gone.
+      if (published.code === 0) expect(await stored(key)).toBe(true);
+      else expect([published.code, await stored(key)]).toEqual([1001, false]);
+    }
+  });
+
   it('deletes a selection by media key, skipping keys that are not mine', async () => {
     const me = await api.signIn('sweep@example.com');
     const a = await generateTwo(me.ticket, 'first sweep');
