@@ -75,14 +75,14 @@ export function SelectionBar({
             <Button
               size="xs"
               radius="xl"
-              variant="light"
-              color="red"
+              variant="default"
               leftSection={<IconFolderMinus size={14} />}
-              classNames={{ section: classes.icon }}
+              classNames={{ section: classes.iconOnly }}
               disabled={count === 0 || busy}
               onClick={onRemove}
+              aria-label={t('library.select.remove')}
             >
-              {t('library.select.remove')}
+              <span className={classes.label}>{t('library.select.remove')}</span>
             </Button>
           ) : null}
           <Button
@@ -91,11 +91,12 @@ export function SelectionBar({
             variant="light"
             color="red"
             leftSection={<IconTrash size={14} />}
-            classNames={{ section: classes.icon }}
+            classNames={{ section: classes.iconOnly }}
             disabled={count === 0 || busy}
             onClick={onDelete}
+            aria-label={t('library.select.delete')}
           >
-            {t('library.select.delete')}
+            <span className={classes.label}>{t('library.select.delete')}</span>
           </Button>
           <Button
             size="xs"
