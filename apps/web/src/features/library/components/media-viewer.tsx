@@ -1,6 +1,5 @@
-import { Badge, Stack, Text } from '@mantine/core';
-import { IconBox } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import type { LibraryKind } from '../library-kinds';
 import classes from './media-viewer.module.css';
 
@@ -11,9 +10,24 @@ interface MediaViewerProps {
   alt: string;
 }
 
-/** The work at full size; 3D shows its rendered poster, the GLB itself comes by download. */
+// three.js is large; only 3D works load it.
+const ModelViewer = lazy(() =>
+  import('../../../shared/ui/model-viewer').then((m) => ({ default: m.ModelViewer })),
+);
+
+/** The work at full size: an image, a video player, or a 3D model to turn around. */
 export function MediaViewer({ kind, url, thumbUrl, alt }: MediaViewerProps) {
-  const { t } = useTranslation();
+  if (kind === '3d' && url) {
+    return (
+      <div className={classes.stage}>
+        <div className={classes.model}>
+          <Suspense fallback={<Loader size="sm" />}>
+            <ModelViewer url={url} poster={thumbUrl} label={alt} />
+          </Suspense>
+        </div>
+      </div>
+    );
+  }
   if (kind === 'video' && url) {
     return (
       <div className={classes.stage}>
@@ -30,20 +44,10 @@ export function MediaViewer({ kind, url, thumbUrl, alt }: MediaViewerProps) {
       </div>
     );
   }
-  const src = kind === '3d' ? (thumbUrl ?? null) : (url ?? thumbUrl);
+  const src = url ?? thumbUrl;
   return (
     <div className={classes.stage}>
       {src ? <img src={src} alt={alt} className={classes.media} /> : null}
-      {kind === '3d' ? (
-        <Stack gap={4} className={classes.modelNote} align="center">
-          <Badge leftSection={<IconBox size={12} />} variant="white" color="dark">
-            {t('library.detail.modelBadge')}
-          </Badge>
-          <Text size="xs" c="white" ta="center">
-            {t('library.detail.modelHint')}
-          </Text>
-        </Stack>
-      ) : null}
     </div>
   );
 }
