@@ -21,6 +21,15 @@ export type ClaimFilter = {
   leaseMs: number;
 };
 
+/** One output of a task, still in its owner's library or deleted from it. */
+function outputAt(taskId: string, idx: number, state: 'kept' | 'deleted') {
+  return and(
+    eq(taskOutputs.taskId, taskId),
+    eq(taskOutputs.idx, idx),
+    state === 'kept' ? isNull(taskOutputs.deletedAt) : isNotNull(taskOutputs.deletedAt),
+  );
+}
+
 export function createGenerationRepository(db: Database, clock: Clock) {
   /** The queued tasks ranked as the claim takes them: position 1 is next. */
   function rankedQueue() {
@@ -389,13 +398,7 @@ export function createGenerationRepository(db: Database, clock: Clock) {
       const [row] = await ex
         .update(taskOutputs)
         .set({ deletedAt: now })
-        .where(
-          and(
-            eq(taskOutputs.taskId, taskId),
-            eq(taskOutputs.idx, idx),
-            isNull(taskOutputs.deletedAt),
-          ),
-        )
+        .where(outputAt(taskId, idx, 'kept'))
         .returning();
       return row;
     },
@@ -408,13 +411,7 @@ export function createGenerationRepository(db: Database, clock: Clock) {
       const rows = await tx
         .select({ id: taskOutputs.id })
         .from(taskOutputs)
-        .where(
-          and(
-            eq(taskOutputs.taskId, taskId),
-            eq(taskOutputs.idx, idx),
-            isNull(taskOutputs.deletedAt),
-          ),
-        )
+        .where(outputAt(taskId, idx, 'kept'))
         .for('share');
       return rows.length > 0;
     },
@@ -443,13 +440,7 @@ export function createGenerationRepository(db: Database, clock: Clock) {
       const [row] = await db
         .select()
         .from(taskOutputs)
-        .where(
-          and(
-            eq(taskOutputs.taskId, taskId),
-            eq(taskOutputs.idx, idx),
-            isNotNull(taskOutputs.deletedAt),
-          ),
-        );
+        .where(outputAt(taskId, idx, 'deleted'));
       return row;
     },
 

@@ -140,6 +140,18 @@ export function createGenerationService(deps: GenerationDeps) {
     run: insertSubmissions,
   });
 
+  /**
+   * Marks an output of the user's task deleted and lets its files go unless a community work
+   * shows them; false when it was not there to delete (already deleted, or no such output).
+   */
+  async function removeOutput(userId: number, taskId: string, idx: number): Promise<boolean> {
+    const row = await repository.deleteOutput(repository.db, taskId, idx, clock.now());
+    if (!row) return false;
+    const published = (await deps.isOutputPublished?.(taskId, idx)) ?? false;
+    await deps.media.discardOutput(userId, row.key, { keepFiles: published });
+    return true;
+  }
+
   async function toResult(task: TaskRow, outputs: TaskOutputRow[]): Promise<TaskResult> {
     const status = task.status as TaskState;
     const code = taskStatusCodes[status];
@@ -310,12 +322,8 @@ export function createGenerationService(deps: GenerationDeps) {
      */
     async deleteOutput(userId: number, taskId: string, idx: number): Promise<void> {
       const task = await repository.findTask(repository.db, taskId);
-      if (!task || task.userId !== userId)
+      if (!task || task.userId !== userId || !(await removeOutput(userId, taskId, idx)))
         throw new AppError(ErrorCode.notFound, 'errors.notFound');
-      const row = await repository.deleteOutput(repository.db, taskId, idx, clock.now());
-      if (!row) throw new AppError(ErrorCode.notFound, 'errors.notFound');
-      const published = (await deps.isOutputPublished?.(taskId, idx)) ?? false;
-      await deps.media.discardOutput(userId, row.key, { keepFiles: published });
     },
 
     /**
@@ -327,16 +335,7 @@ export function createGenerationService(deps: GenerationDeps) {
       const found = await repository.outputsByKeys(userId, [...new Set(keys)]);
       let count = 0;
       for (const output of found) {
-        const row = await repository.deleteOutput(
-          repository.db,
-          output.taskId,
-          output.idx,
-          clock.now(),
-        );
-        if (!row) continue;
-        count++;
-        const published = (await deps.isOutputPublished?.(output.taskId, output.idx)) ?? false;
-        await deps.media.discardOutput(userId, row.key, { keepFiles: published });
+        if (await removeOutput(userId, output.taskId, output.idx)) count++;
       }
       return count;
     },

@@ -26,7 +26,8 @@ export const LOCAL_PREVIEW_ENGINE = 'local-preview';
 /** Tools that transform one picture: no prompt to show, no seed or settings to reuse. */
 export const PICTURE_TOOL_TASK_TYPES: ReadonlySet<string> = new Set(['remove_bg', 'upscale']);
 
-function outputKey(sub: TaskResult['sub_task_results'][number]): string | null {
+/** The media key of a task's output (image, video or model); null on a placeholder. */
+export function outputKey(sub: TaskResult['sub_task_results'][number]): string | null {
   return sub.image ?? sub.video ?? sub.model ?? null;
 }
 

@@ -1,4 +1,3 @@
-import type { TaskResult } from '@lumen/contracts/tasks';
 import {
   ActionIcon,
   Badge,
@@ -28,16 +27,14 @@ import { Link, useNavigate } from 'react-router';
 import { openPublishDialog } from '../../../shared/session/publish-dialog-store';
 import { downloadMedia } from '../../../shared/api/download-media';
 import { ENHANCE_INPUT_MAX_SIDE, usePictureTool } from '../api/picture-tools';
-import { OutputActions } from './output-actions';
+import { OutputActions, type OutputViewProps } from './output-actions';
 import {
   LOCAL_PREVIEW_ENGINE,
   PICTURE_TOOL_TASK_TYPES,
   ratioOf,
   studioPath,
 } from '../library-items';
-import { downloadTypes, type LibraryKind } from '../library-kinds';
-
-type Output = TaskResult['sub_task_results'][number];
+import { downloadTypes } from '../library-kinds';
 
 function Setting({ label, value }: { label: string; value: string }) {
   return (
@@ -53,17 +50,7 @@ function Setting({ label, value }: { label: string; value: string }) {
 }
 
 /** Prompt, settings and what to do next with a work. */
-export function MediaInfo({
-  task,
-  output,
-  outputKey,
-  kind,
-}: {
-  task: TaskResult;
-  output: Output;
-  outputKey: string;
-  kind: LibraryKind;
-}) {
+export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
   const { t, i18n } = useTranslation();
   const [downloading, setDownloading] = useState(false);
   const navigate = useNavigate();

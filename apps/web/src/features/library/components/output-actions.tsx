@@ -10,25 +10,21 @@ import { useAddFolderItems } from '../api/add-folder-items';
 import { useCreateFolder } from '../api/create-folder';
 import { useDeleteOutput } from '../api/delete-output';
 import { useFolders } from '../api/list-folders';
+import { outputKey as keyOf } from '../library-items';
 import type { LibraryKind } from '../library-kinds';
 import { FolderNameModal } from './folder-name-modal';
 
-type Output = TaskResult['sub_task_results'][number];
-
-const keyOf = (output: Output) => output.image ?? output.video ?? output.model ?? null;
-
-/** Filing a work in a folder and deleting it, under the detail page's main actions. */
-export function OutputActions({
-  task,
-  output,
-  outputKey,
-  kind,
-}: {
+/** One output of a task, as the detail page shows it. */
+export interface OutputViewProps {
   task: TaskResult;
-  output: Output;
+  output: TaskResult['sub_task_results'][number];
+  /** The output's media key. */
   outputKey: string;
   kind: LibraryKind;
-}) {
+}
+
+/** Filing a work in a folder and deleting it, under the detail page's main actions. */
+export function OutputActions({ task, output, outputKey, kind }: OutputViewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const folders = useFolders(kind);

@@ -6,11 +6,9 @@ import { useTask } from '../api/get-task';
 import { MediaInfo } from '../components/media-info';
 import { MediaViewer } from '../components/media-viewer';
 import { TaskProgress } from '../components/task-progress';
+import { outputKey as keyOf } from '../library-items';
 import { parseLibraryKind } from '../library-kinds';
 import classes from './media-detail-page.module.css';
-
-type Output = { image?: string; video?: string; model?: string };
-const keyOf = (output: Output) => output.image ?? output.video ?? output.model ?? null;
 
 /** One work large, with its prompt, seed and settings (spec §2 media detail page). */
 export function MediaDetailPage() {
