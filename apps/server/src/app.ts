@@ -189,6 +189,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     repository: createAssetsRepository(database.db),
     media,
     clock,
+    // Called per request, once `generation` below exists.
+    deletedKeys: (keys) => generation.deletedKeys(keys),
   });
   const generationMedia: GenerationMedia = {
     checkImageInput: async (userId, key, rules) => {

@@ -35,6 +35,8 @@ export function createAssetsService(deps: {
   repository: AssetsRepository;
   media: Pick<MediaService, 'listOwnedOutputs' | 'describeForLibrary'>;
   clock: Clock;
+  /** Which of these keys are results their owner deleted from the library (decision 0020). */
+  deletedKeys?(keys: string[]): Promise<Set<string>>;
 }) {
   const { repository, media, clock } = deps;
 
@@ -99,7 +101,8 @@ export function createAssetsService(deps: {
       const folder = await ownedFolder(userId, id);
       const wanted = [...new Set(keys)];
       const owned = await media.listOwnedOutputs(userId, wanted);
-      if (owned.length !== wanted.length) {
+      const deleted = (await deps.deletedKeys?.(wanted)) ?? new Set<string>();
+      if (owned.length !== wanted.length || wanted.some((key) => deleted.has(key))) {
         throw new AppError(ErrorCode.notFound, 'media.notFound');
       }
       const allowed = kindsByAlgoType[folder.algoType] ?? [];

@@ -435,6 +435,16 @@ export function createGenerationRepository(db: Database, clock: Clock) {
         );
     },
 
+    /** Which of these media keys are outputs deleted from their owner's library. */
+    async deletedKeys(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .select({ key: taskOutputs.key })
+        .from(taskOutputs)
+        .where(and(inArray(taskOutputs.key, keys), isNotNull(taskOutputs.deletedAt)));
+      return new Set(rows.map((r) => r.key));
+    },
+
     /** An output deleted from its owner's library, if it is one. */
     async findDeletedOutput(taskId: string, idx: number): Promise<TaskOutputRow | undefined> {
       const [row] = await db

@@ -292,6 +292,9 @@ export function createGenerationService(deps: GenerationDeps) {
       return task ? { task, outputs: await repository.listOutputs([task.id]) } : undefined;
     },
 
+    /** Which of these media keys are results deleted from the library (the folders skip them). */
+    deletedKeys: (keys: string[]) => repository.deletedKeys(keys),
+
     /** See GenerationRepository.holdOutput. */
     holdOutput: (tx: Transaction, taskId: string, idx: number) =>
       repository.holdOutput(tx, taskId, idx),

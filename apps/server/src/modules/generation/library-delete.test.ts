@@ -135,6 +135,19 @@ describe('deleting results from the library', () => {
     });
     expect(again.code).toBe(1001);
 
+    // Its files stay for the work, but it cannot come back into a folder.
+    const folder = await call('POST', '/prod-api/content/assets_folder', me.ticket, {
+      name: 'Dunes',
+      algo_type: 1,
+    });
+    const filed = await call(
+      'POST',
+      `/prod-api/content/assets_folder/${folder.result.id as number}/items`,
+      me.ticket,
+      { keys: [(done.sub_task_results as Json[])[0]!.image as string] },
+    );
+    expect(filed.code).toBe(1004);
+
     // Unpublished, nothing needs the deleted output's files any more.
     const key = (done.sub_task_results as Json[])[0]!.image as string;
     expect(await stored(key)).toBe(true);
