@@ -5,16 +5,11 @@ import { isApiError, type ApiErrorField } from '../../shared/api/api-error';
 import { accountQueryRoot } from '../../shared/session/account-info';
 import { useSession } from '../../shared/session/session-store';
 import { submitTask, type SubmitBody } from './api/submit-task';
+import { newRequestId } from '../../shared/api/request-id';
 import { queuedEcho, useRuns } from './runs-store';
 import { generateKeys, mediaOf, type StudioKind, type StudioTaskType } from './task-kinds';
 
 export type SubmitDraft = Omit<SubmitBody, 'request_id'>;
-
-/** A request id per press, so a retried request is not queued twice (works without HTTPS). */
-export function newRequestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 interface Submission {
   taskType: StudioTaskType;

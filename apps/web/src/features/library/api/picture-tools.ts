@@ -1,14 +1,9 @@
 import { gatewaySubmitResultSchema } from '@lumen/contracts/tasks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { newRequestId } from '../../../shared/api/request-id';
 import { accountQueryRoot } from '../../../shared/session/account-info';
 import { libraryKeys } from '../library-kinds';
-
-/** One id per press, so a retried request is not queued twice (works without HTTPS). */
-function requestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** The longest side an enhancement asks for: twice the picture, at most 2048 px. */
 export const ENHANCE_MAX_SIDE = 2048;
@@ -36,7 +31,7 @@ export function runPictureTool(input: {
       : {};
   return api.post(
     `/api/gw/v3/image/${input.tool}/async`,
-    { images: [input.key], params, request_id: requestId() },
+    { images: [input.key], params, request_id: newRequestId() },
     { schema: gatewaySubmitResultSchema },
   );
 }
