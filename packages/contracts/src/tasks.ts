@@ -102,6 +102,21 @@ export const subTaskResultSchema = z.object({
   seed: z.number().int().nullable(),
 });
 
+export type SubTaskResult = z.infer<typeof subTaskResultSchema>;
+
+/** What a task shows for each output it was asked for before any exists. */
+export function placeholderSubResults(count: number, taskStatus: number): SubTaskResult[] {
+  return Array.from({ length: count }, () => ({
+    task_status: taskStatus,
+    url: null,
+    thumb_url: null,
+    width: null,
+    height: null,
+    mime: null,
+    seed: null,
+  }));
+}
+
 export const taskResultSchema = z.object({
   task_id: z.string(),
   task_type: z.string(),

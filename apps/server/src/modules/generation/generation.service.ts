@@ -3,6 +3,7 @@ import type { Transaction } from '../../db/database';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import { limitsFor } from '@lumen/contracts/plans';
 import {
+  placeholderSubResults,
   taskStatusCodes,
   type GatewaySubmit,
   type TaskResult,
@@ -174,15 +175,7 @@ export function createGenerationService(deps: GenerationDeps) {
               seed: o.seed,
             })),
           )
-        : Array.from({ length: task.settings.count }, () => ({
-            task_status: code,
-            url: null,
-            thumb_url: null,
-            width: null,
-            height: null,
-            mime: null,
-            seed: null,
-          }));
+        : placeholderSubResults(task.settings.count, code);
     return {
       task_id: task.id,
       task_type: task.taskType,

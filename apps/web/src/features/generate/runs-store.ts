@@ -1,4 +1,4 @@
-import type { TaskResult } from '@lumen/contracts/tasks';
+import { placeholderSubResults, type TaskResult } from '@lumen/contracts/tasks';
 import { create } from 'zustand';
 import type { SubmitBody } from './api/submit-task';
 import type { StudioKind, StudioTaskType } from './task-kinds';
@@ -63,14 +63,6 @@ export function queuedEcho(input: {
     error: null,
     created_at: new Date().toISOString(),
     prompt: input.prompt,
-    sub_task_results: Array.from({ length: input.count }, () => ({
-      task_status: 0,
-      url: null,
-      thumb_url: null,
-      width: null,
-      height: null,
-      mime: null,
-      seed: null,
-    })),
+    sub_task_results: placeholderSubResults(input.count, 0),
   };
 }
