@@ -81,9 +81,14 @@ test.describe('media detail tools', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByText('1 work moved to Teapots')).toBeVisible();
 
+    // Tiles, not the folder cards' cover pictures: history tiles are named by their prompt,
+    // folder tiles by their kind.
+    const historyTiles = page.getByRole('button', { name: 'a ceramic teapot on a wooden table' });
+    const folderTiles = page.getByRole('button', { name: 'Image', exact: true });
     await page.goto('/library');
+    await expect(historyTiles).toHaveCount(2);
     await page.getByText('Teapots', { exact: true }).click();
-    await expect(page.locator('main img')).toHaveCount(1);
+    await expect(folderTiles).toHaveCount(1);
 
     await page.goto(`/library/item/${taskId}/0?kind=image&type=txt2img`);
     await page.getByRole('button', { name: 'Delete' }).click();
@@ -94,17 +99,19 @@ test.describe('media detail tools', () => {
     await expect(page).toHaveURL(new RegExp(`/library/item/${taskId}/1`));
 
     await page.goto('/library');
-    await expect(page.locator('main img')).toHaveCount(1);
+    await expect(historyTiles).toHaveCount(1);
     await page.getByText('Teapots', { exact: true }).click();
-    await expect(page.locator('main img')).toHaveCount(0);
+    await expect(page.getByText('This folder is empty')).toBeVisible();
+    await expect(folderTiles).toHaveCount(0);
 
     // The last one goes through the selection bar.
     await page.getByText('All creations', { exact: true }).click();
     await page.getByRole('button', { name: 'Select' }).click();
-    await page.locator('main [aria-pressed]').first().click();
+    await historyTiles.click();
     await page.getByRole('toolbar').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('1 result deleted')).toBeVisible();
-    await expect(page.locator('main img')).toHaveCount(0);
+    await expect(page.getByText('Nothing here yet')).toBeVisible();
+    await expect(historyTiles).toHaveCount(0);
   });
 });
