@@ -25,7 +25,13 @@ async function main() {
   let releaseLock: (() => Promise<void>) | undefined;
   if (embedded) {
     try {
-      releaseLock = await lockDataDir(config.dataDir);
+      releaseLock = await lockDataDir(config.dataDir, {
+        onWait: ({ pid }) =>
+          console.error(
+            `The server that used ${config.dataDir} (process ${pid}) stopped without ` +
+              'shutting down; taking its data directory over within 20 s.',
+          ),
+      });
     } catch (err) {
       if (err instanceof DataDirLockedError) fail(err.message);
       throw err;
@@ -98,6 +104,12 @@ async function main() {
 
   // PGlite is one process, so `npm start` runs its worker inside the server (decision 2).
   const workerId = `embedded-${process.pid}`;
+  if (embedded) {
+    // This process alone uses the database (the data dir is locked), so the embedded workers
+    // of an earlier run are gone: their tasks carry on now, not when their leases run out.
+    const recovered = await app.services.queue.recoverAbandoned('embedded-');
+    if (recovered > 0) app.log.info({ recovered }, 'took back the tasks of the last run');
+  }
   const { engines, skipped } = createEngines(
     {
       enabled: ['local', 'comfyui', 'openai'],
