@@ -156,5 +156,13 @@ export function createHttpWorkerApi(opts: {
       );
       return answer.result?.accepted ?? false;
     },
+    async release(taskId, workerId) {
+      const answer = await call(
+        `/worker/v1/tasks/${taskId}/release`,
+        { worker_id: workerId },
+        accepted,
+      );
+      return answer.result?.accepted ?? false;
+    },
   };
 }

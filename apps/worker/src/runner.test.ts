@@ -7,7 +7,7 @@ const quiet: RunnerLogger = { info() {}, warn() {}, error() {} };
 const png: EngineOutput = { kind: 'image', mime: 'image/png', bytes: Buffer.from([1]) };
 
 /** A queue of `n` tasks behind the worker API, recording the order of what the runner does. */
-function queueOf(n: number, completeMs: number, completeFails = false) {
+function queueOf(n: number, completeMs: number, completeFails = false, runMs = 0) {
   const log: string[] = [];
   let next = 0;
   const api: WorkerApi = {
@@ -35,11 +35,26 @@ function queueOf(n: number, completeMs: number, completeFails = false) {
       log.push(`fail ${taskId}: ${message}`);
       return true;
     },
+    async release(taskId) {
+      log.push(`release ${taskId}`);
+      return true;
+    },
   };
   const engine: Engine = {
     name: 'local',
     supports: () => true,
-    run: async () => [png],
+    run: async (_task, io) => {
+      if (runMs === 0) return [png];
+      // A long run that ends early when aborted, as the engines do.
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, runMs);
+        io.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new Error('aborted'));
+        });
+      });
+      return [png];
+    },
   };
   return { api, engine, log };
 }
@@ -78,5 +93,27 @@ describe('the worker runner', () => {
   it('fails a task whose outputs could not be delivered', async () => {
     const log = await runFor(queueOf(1, 1, true), 50);
     expect(log).toEqual(['claim t0', 'fail t0: upload refused']);
+  });
+
+  it('hands a running task back to the queue when stopped', async () => {
+    const log = await runFor(queueOf(1, 1, false, 10_000), 50);
+    expect(log).toEqual(['claim t0', 'release t0']);
+  });
+
+  it('does not hand back a task the server stopped (cancelled or lease lost)', async () => {
+    const queue = queueOf(1, 1, false, 10_000);
+    queue.api.heartbeat = async () => false;
+    const runner = createWorkerRunner({
+      api: queue.api,
+      engines: [queue.engine],
+      workerId: 'w',
+      idleMs: 5,
+      heartbeatMs: 10,
+      logger: quiet,
+    });
+    runner.start();
+    await new Promise((r) => setTimeout(r, 100));
+    await runner.stop();
+    expect(queue.log).toEqual(['claim t0']);
   });
 });

@@ -77,6 +77,20 @@ export function createWorkerRunner(options: RunnerOptions) {
       logger.warn({ taskId: task.id, engine: task.engine, err: message }, 'task failed');
       await api.fail(task.id, workerId, message).catch(() => undefined);
     };
+    /**
+     * The engine was aborted: by the server (cancelled, lease lost), or because this worker
+     * stops, in which case the task goes back to the queue now rather than when its lease runs
+     * out, and the user's task carries on elsewhere or after the restart.
+     */
+    const stopped = async () => {
+      cleanUp();
+      if (stop.signal.aborted) {
+        const released = await api.release(task.id, workerId).catch(() => false);
+        logger.info({ taskId: task.id, released }, 'task handed back');
+      } else {
+        logger.info({ taskId: task.id }, 'task stopped');
+      }
+    };
     let outputs: Awaited<ReturnType<Engine['run']>>;
     try {
       outputs = await engine.run(task, {
@@ -89,18 +103,10 @@ export function createWorkerRunner(options: RunnerOptions) {
         signal: abort.signal,
       });
     } catch (err) {
-      if (abort.signal.aborted) {
-        cleanUp();
-        logger.info({ taskId: task.id }, 'task stopped');
-        return { delivery: Promise.resolve() };
-      }
+      if (abort.signal.aborted) return { delivery: stopped() };
       return { delivery: failWith(err).finally(cleanUp) };
     }
-    if (abort.signal.aborted) {
-      cleanUp();
-      logger.info({ taskId: task.id }, 'task stopped');
-      return { delivery: Promise.resolve() };
-    }
+    if (abort.signal.aborted) return { delivery: stopped() };
     const delivery = api
       .complete(task.id, workerId, outputs)
       .then(

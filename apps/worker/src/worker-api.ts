@@ -17,4 +17,6 @@ export interface WorkerApi {
   readInput(key: string): Promise<Buffer>;
   complete(taskId: string, workerId: string, outputs: EngineOutput[]): Promise<boolean>;
   fail(taskId: string, workerId: string, message: string): Promise<boolean>;
+  /** Hands a task back to the queue when the worker stops; false when it was no longer ours. */
+  release(taskId: string, workerId: string): Promise<boolean>;
 }

@@ -25,5 +25,6 @@ export function createEmbeddedWorkerApi(deps: {
     readInput: (key) => deps.media.readInput(key),
     complete: (taskId, workerId, outputs) => queue.complete(taskId, workerId, outputs),
     fail: (taskId, workerId, message) => queue.fail(taskId, workerId, message),
+    release: (taskId, workerId) => queue.release(taskId, workerId),
   };
 }

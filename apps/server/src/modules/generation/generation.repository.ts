@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { createBatchLoader } from '../../lib/coalesce';
@@ -363,13 +376,52 @@ export function createGenerationRepository(db: Database, clock: Clock) {
       return row;
     },
 
-    expiredLeases(now: Date, limit: number): Promise<TaskRow[]> {
+    /**
+     * Generating tasks whose lease ran out before `now`, or, given `ownerPrefix`, every one
+     * held by a worker whose id starts with it (workers known to be gone).
+     */
+    expiredLeases(now: Date, limit: number, ownerPrefix?: string): Promise<TaskRow[]> {
       return db
         .select()
         .from(tasks)
-        .where(and(eq(tasks.status, 'generating'), lt(tasks.leaseExpiresAt, now)))
+        .where(
+          and(
+            eq(tasks.status, 'generating'),
+            ownerPrefix === undefined
+              ? lt(tasks.leaseExpiresAt, now)
+              : like(tasks.leaseOwner, `${ownerPrefix.replace(/[\\%_]/g, '\\$&')}%`),
+          ),
+        )
         .orderBy(asc(tasks.leaseExpiresAt))
         .limit(limit);
+    },
+
+    /**
+     * Puts a generating task back in the queue while `owner` still holds it (a worker's lease
+     * that ran out, or a worker handing it back). `refund` gives the claim's attempt back, for
+     * a worker that stops on purpose.
+     */
+    async requeue(
+      taskId: string,
+      owner: string,
+      now: Date,
+      { refund = false }: { refund?: boolean } = {},
+    ): Promise<TaskRow | undefined> {
+      const [row] = await db
+        .update(tasks)
+        .set({
+          status: 'queued',
+          leaseOwner: null,
+          leaseExpiresAt: null,
+          progress: 0,
+          updatedAt: now,
+          ...(refund ? { attempts: sql`greatest(${tasks.attempts} - 1, 0)` } : {}),
+        })
+        .where(
+          and(eq(tasks.id, taskId), eq(tasks.status, 'generating'), eq(tasks.leaseOwner, owner)),
+        )
+        .returning();
+      return row;
     },
 
     async insertOutputs(ex: Executor, rows: (typeof taskOutputs.$inferInsert)[]): Promise<void> {

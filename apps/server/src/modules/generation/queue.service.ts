@@ -164,6 +164,22 @@ export function createQueueService(deps: {
     return claimer;
   }
 
+  async function reclaim(limit: number, ownerPrefix?: string): Promise<number> {
+    const now = clock.now();
+    const lapsed = await repository.expiredLeases(now, limit, ownerPrefix);
+    for (const task of lapsed) {
+      if (task.attempts < task.maxAttempts) {
+        const requeued = await repository.requeue(task.id, task.leaseOwner ?? '', now);
+        if (requeued) publish(requeued);
+      } else {
+        await finish(task, null, 'failed', {
+          errorMessage: 'the worker stopped responding',
+        });
+      }
+    }
+    return lapsed.length;
+  }
+
   return {
     async claim(caps: WorkerCapabilities): Promise<TaskRow | undefined> {
       deps.load?.workerSeen();
@@ -249,27 +265,33 @@ export function createQueueService(deps: {
       return Boolean(failed);
     },
 
+    /**
+     * A worker that stops on purpose (a deploy, a scale-down) hands its running task back: it
+     * is queued again at once, for another worker or this one's successor, and the attempt is
+     * not counted. False when the task was no longer the worker's.
+     */
+    async release(taskId: string, workerId: string): Promise<boolean> {
+      const requeued = await repository.requeue(taskId, workerId, clock.now(), { refund: true });
+      if (requeued) publish(requeued);
+      return Boolean(requeued);
+    },
+
     /** Re-queues tasks whose worker went silent; past the attempt limit they fail and refund. */
-    async reapExpiredLeases(limit = 100): Promise<number> {
-      const now = clock.now();
-      const expired = await repository.expiredLeases(now, limit);
-      for (const task of expired) {
-        if (task.attempts < task.maxAttempts) {
-          const requeued = await repository.transition(repository.db, task.id, ['generating'], {
-            status: 'queued',
-            leaseOwner: null,
-            leaseExpiresAt: null,
-            progress: 0,
-            updatedAt: now,
-          });
-          if (requeued) publish(requeued);
-        } else {
-          await finish(task, null, 'failed', {
-            errorMessage: 'the worker stopped responding',
-          });
-        }
+    reapExpiredLeases: (limit = 100) => reclaim(limit),
+
+    /**
+     * Reclaims every task held by workers whose id starts with `ownerPrefix`, known to be gone:
+     * the embedded workers of an earlier run of a server that alone uses its database. Their
+     * tasks go back to the queue now rather than when their leases run out.
+     */
+    async recoverAbandoned(ownerPrefix: string): Promise<number> {
+      let total = 0;
+      for (let round = 0; round < 1000; round++) {
+        const n = await reclaim(100, ownerPrefix);
+        total += n;
+        if (n < 100) break;
       }
-      return expired.length;
+      return total;
     },
   };
 }

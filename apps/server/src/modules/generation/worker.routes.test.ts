@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalEngine } from '@lumen/engines/local/local-engine';
 import { createHttpWorkerApi } from '@lumen/worker/http-worker-api';
 import { createWorkerRunner } from '@lumen/worker/runner';
+import { eq } from 'drizzle-orm';
 import { ManualClock } from '../../lib/clock';
+import { tasks } from './generation.schema';
 import { readMailedCode } from '../../../test/support/mailbox';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
@@ -33,6 +35,9 @@ const get = async (path: string, ticket: string) =>
   (await (
     await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${ticket}` } })
   ).json()) as Json;
+
+const taskRow = async (id: string) =>
+  (await t.database.db.select().from(tasks).where(eq(tasks.id, id)))[0];
 
 async function signIn(email: string): Promise<string> {
   clock.advance(61_000);
@@ -165,5 +170,81 @@ describe('the worker API over HTTP', () => {
     ).result;
     expect(result.task_status).toBe(3);
     expect(await balance()).toBe(before);
+  });
+
+  it('takes back the task of a worker that stops: queued again at once, the attempt not counted', async () => {
+    const ticket = await signIn('handback@example.com');
+    const submitted = await post(
+      '/api/gw/v3/image/txt2img/async',
+      { prompt: 'a lighthouse in fog' },
+      { authorization: `Bearer ${ticket}` },
+    );
+    const id = submitted.result.task_id as string;
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const status = async () =>
+      (await get(`/api/gw/v3/image/txt2img/async/results?task_id=${id}`, ticket)).result.status;
+    const leaving = await post(
+      '/worker/v1/claim',
+      { worker_id: 'leaving', engines: ['local'] },
+      auth,
+    );
+    expect(leaving.result.task.id).toBe(id);
+    expect(await status()).toBe('generating');
+    const api = createHttpWorkerApi({ serverUrl: base, token: TOKEN });
+    // Only the holder may hand it back.
+    expect(await api.release(id, 'someone-else')).toBe(false);
+    expect(await api.release(id, 'leaving')).toBe(true);
+    expect(await status()).toBe('queued');
+    expect(await api.release(id, 'leaving')).toBe(false);
+    expect(await api.heartbeat(id, 'leaving')).toBe(false);
+    expect((await taskRow(id))?.attempts).toBe(0);
+    const next = await post('/worker/v1/claim', { worker_id: 'next', engines: ['local'] }, auth);
+    expect(next.result.task.id).toBe(id);
+    expect((await taskRow(id))?.attempts).toBe(1);
+    expect((await post(`/worker/v1/tasks/${id}/release`, { worker_id: 'next' })).code).toBe(1003);
+    expect((await post(`/worker/v1/tasks/${id}/release`, { worker_id: '' }, auth)).code).toBe(1001);
+    expect(await api.fail(id, 'next', 'the test is over')).toBe(true);
+  });
+
+  it('reclaims at start-up the tasks of the embedded workers of an earlier run, and only those', async () => {
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const submit = async (email: string) => {
+      const ticket = await signIn(email);
+      return (
+        await post(
+          '/api/gw/v3/image/txt2img/async',
+          { prompt: 'a paper crane' },
+          { authorization: `Bearer ${ticket}` },
+        )
+      ).result.task_id as string;
+    };
+    const mine = await submit('crashed@example.com');
+    const theirs = await submit('remote@example.com');
+    const claimed = [];
+    for (const worker of ['embedded-4242', 'gpu-box_1']) {
+      claimed.push(
+        (await post('/worker/v1/claim', { worker_id: worker, engines: ['local'] }, auth)).result
+          .task.id,
+      );
+    }
+    expect(claimed.sort()).toEqual([mine, theirs].sort());
+    const byWorker = async (taskId: string) => (await taskRow(taskId))!;
+    const embeddedTask = (await byWorker(mine)).leaseOwner === 'embedded-4242' ? mine : theirs;
+    const remoteTask = embeddedTask === mine ? theirs : mine;
+    // `_` in the prefix is a character, not LIKE's wildcard.
+    expect(await t.app.services.queue.recoverAbandoned('gpu-box%')).toBe(0);
+    expect(await t.app.services.queue.recoverAbandoned('embedded-')).toBe(1);
+    expect((await byWorker(embeddedTask)).status).toBe('queued');
+    expect((await byWorker(remoteTask)).status).toBe('generating');
+    // The restarted server's worker takes it up; both end here.
+    const api = createHttpWorkerApi({ serverUrl: base, token: TOKEN });
+    const again = await post(
+      '/worker/v1/claim',
+      { worker_id: 'embedded-99', engines: ['local'] },
+      auth,
+    );
+    expect(again.result.task.id).toBe(embeddedTask);
+    expect(await api.fail(embeddedTask, 'embedded-99', 'the test is over')).toBe(true);
+    expect(await api.fail(remoteTask, 'gpu-box_1', 'the test is over')).toBe(true);
   });
 });

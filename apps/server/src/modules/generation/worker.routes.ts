@@ -253,4 +253,22 @@ export const workerRoutes: FastifyPluginAsyncZod<{
       });
     },
   );
+
+  app.post(
+    '/worker/v1/tasks/:id/release',
+    {
+      schema: {
+        tags,
+        summary:
+          'Hand a task back to the queue (the worker is stopping); the attempt is not counted',
+        params: taskParams,
+        body: z.object({ worker_id: workerId }),
+        response: { 200: envelopeSchema(z.object({ accepted: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      requireWorker(request);
+      return ok({ accepted: await queue.release(request.params.id, request.body.worker_id) });
+    },
+  );
 };
