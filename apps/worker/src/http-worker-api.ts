@@ -39,12 +39,14 @@ export function createHttpWorkerApi(opts: {
     path: string,
     body: unknown,
     schema: T,
+    { timeoutMs = 30_000, signal }: { timeoutMs?: number; signal?: AbortSignal } = {},
   ): Promise<z.infer<T>> {
+    const timeout = AbortSignal.timeout(timeoutMs);
     const res = await f(`${base}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${opts.token}` },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
     const parsed = schema.safeParse(await res.json().catch(() => null));
     if (!parsed.success) throw new Error(`${path}: unexpected answer (HTTP ${res.status})`);
@@ -56,15 +58,18 @@ export function createHttpWorkerApi(opts: {
   const accepted = envelope(z.object({ accepted: z.boolean() }));
 
   return {
-    async claim(caps): Promise<ClaimedTask | null> {
+    async claim(caps, options = {}): Promise<ClaimedTask | null> {
+      const waitS = Math.min(20, Math.floor((options.waitMs ?? 0) / 1000));
       const answer = await call(
         '/worker/v1/claim',
         {
           worker_id: caps.workerId,
           engines: caps.engines,
           ...(caps.taskTypes ? { task_types: caps.taskTypes } : {}),
+          ...(waitS > 0 ? { wait_s: waitS } : {}),
         },
         claimAnswer,
+        { timeoutMs: 30_000 + waitS * 1000, ...(options.signal ? { signal: options.signal } : {}) },
       );
       const task = answer.result?.task;
       if (!task) return null;

@@ -13,8 +13,13 @@ export type RunnerOptions = {
   workerId: string;
   /** Tasks run at the same time by this worker. */
   concurrency?: number;
-  /** Wait between claims when the queue is empty. */
+  /** Wait between claims when the queue is empty and the claim came back at once. */
   idleMs?: number;
+  /**
+   * How long each claim may wait on the server for a task to be queued (long polling), so
+   * that a task starts as soon as it is queued and an idle worker asks rarely.
+   */
+  claimWaitMs?: number;
   /** Lease renewal interval while an engine runs without reporting progress. */
   heartbeatMs?: number;
   taskTypes?: string[] | null;
@@ -41,6 +46,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
 export function createWorkerRunner(options: RunnerOptions) {
   const { api, engines, workerId, logger } = options;
   const idleMs = options.idleMs ?? 1000;
+  const claimWaitMs = options.claimWaitMs ?? 10_000;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const stop = new AbortController();
   const engineByName = new Map(engines.map((e) => [e.name, e]));
@@ -132,10 +138,13 @@ export function createWorkerRunner(options: RunnerOptions) {
     let delivering: Promise<void> = Promise.resolve();
     while (!stop.signal.aborted) {
       let task: ClaimedTask | null = null;
+      const asked = performance.now();
       try {
-        task = await api.claim(caps);
+        task = await api.claim(caps, { waitMs: claimWaitMs, signal: stop.signal });
       } catch (err) {
-        logger.error({ err: err instanceof Error ? err.message : String(err) }, 'claim failed');
+        if (!stop.signal.aborted) {
+          logger.error({ err: err instanceof Error ? err.message : String(err) }, 'claim failed');
+        }
       }
       if (task) {
         const { delivery } = await runTask(task);
@@ -143,7 +152,10 @@ export function createWorkerRunner(options: RunnerOptions) {
         delivering = delivery;
       } else {
         await delivering;
-        await sleep(idleMs, stop.signal);
+        // A claim that did not wait (an error, or a server that does not hold claims) is
+        // not asked again straight away.
+        const waited = performance.now() - asked;
+        if (waited < idleMs) await sleep(idleMs - waited, stop.signal);
       }
     }
     await delivering;

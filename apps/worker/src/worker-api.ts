@@ -7,11 +7,14 @@ export type ClaimedTask = EngineTask & { engine: string };
  * HTTPS with a worker token for workers anywhere (http-worker-api.ts).
  */
 export interface WorkerApi {
-  claim(caps: {
-    workerId: string;
-    engines: string[];
-    taskTypes: string[] | null;
-  }): Promise<ClaimedTask | null>;
+  /**
+   * One task, or null. With `waitMs` the server holds the claim until a task is queued or the
+   * time is up (or `signal` aborts), so an idle worker need not ask again and again.
+   */
+  claim(
+    caps: { workerId: string; engines: string[]; taskTypes: string[] | null },
+    options?: { waitMs?: number; signal?: AbortSignal },
+  ): Promise<ClaimedTask | null>;
   /** Renews the lease and reports progress; false means stop (cancelled or lease lost). */
   heartbeat(taskId: string, workerId: string, progress?: number): Promise<boolean>;
   readInput(key: string): Promise<Buffer>;

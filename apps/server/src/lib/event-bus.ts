@@ -14,23 +14,30 @@ export interface EventBus {
   listening(): number[];
   /** Delivers to this node's streams only: for events that every node works out for itself. */
   publishHere(userId: number, event: UserEvent): void;
+  /** Every user's events as they reach this node (the queue wakes waiting workers on them). */
+  subscribeAll(listener: (userId: number, event: UserEvent) => void): () => void;
 }
 
 export function createLocalEventBus(): EventBus {
   const emitter = new EventEmitter();
   // Each open tab is a listener; many tabs of many users are expected.
   emitter.setMaxListeners(0);
+  const everyone = new Set<(userId: number, event: UserEvent) => void>();
+  const deliver = (userId: number, event: UserEvent) => {
+    emitter.emit(String(userId), event);
+    for (const listener of everyone) listener(userId, event);
+  };
   return {
-    publish(userId, event) {
-      emitter.emit(String(userId), event);
-    },
+    publish: deliver,
     subscribe(userId, listener) {
       emitter.on(String(userId), listener);
       return () => emitter.off(String(userId), listener);
     },
     listening: () => emitter.eventNames().map(Number),
-    publishHere(userId, event) {
-      emitter.emit(String(userId), event);
+    publishHere: deliver,
+    subscribeAll(listener) {
+      everyone.add(listener);
+      return () => everyone.delete(listener);
     },
   };
 }

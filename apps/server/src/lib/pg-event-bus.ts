@@ -50,6 +50,7 @@ export async function createPgEventBus(url: string, onError: (err: Error) => voi
     subscribe: (userId, listenerFn) => local.subscribe(userId, listenerFn),
     listening: () => local.listening(),
     publishHere: (userId, event) => local.publishHere(userId, event),
+    subscribeAll: (listenerFn) => local.subscribeAll(listenerFn),
     close: async () => {
       await listener.end();
       await notifier.end();

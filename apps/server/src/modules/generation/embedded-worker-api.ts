@@ -10,8 +10,8 @@ export function createEmbeddedWorkerApi(deps: {
 }): WorkerApi {
   const { queue } = deps;
   return {
-    async claim(caps) {
-      const task = await queue.claim(caps);
+    async claim(caps, options) {
+      const task = await queue.claim(caps, options);
       if (!task) return null;
       return {
         id: task.id,

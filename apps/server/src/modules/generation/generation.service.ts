@@ -257,11 +257,12 @@ export function createGenerationService(deps: GenerationDeps) {
           requestId,
         },
       });
+      // The place as submitted, counted before the event wakes a waiting worker.
+      const position = await repository.queuePosition(task);
       deps.events.publish(userId, {
         type: 'task',
         data: { task_id: task.id, status: task.status, progress: task.progress },
       });
-      const position = await repository.queuePosition(task);
       return {
         task_id: task.id,
         cost: task.cost,

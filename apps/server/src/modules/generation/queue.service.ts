@@ -12,6 +12,22 @@ type NewTaskOutputRow = typeof taskOutputs.$inferInsert;
 
 /** A claim is a lease: a worker that stops heartbeating loses the task after this long. */
 export const LEASE_MS = 60_000;
+/** The longest a worker may wait for a task in one claim. */
+export const CLAIM_WAIT_MAX_MS = 20_000;
+const CLAIM_RETRY_MS = 100;
+
+/** Waits `ms`, less when `signal` aborts or when the `wakeUp` it is handed is called. */
+const sleep = (ms: number, signal?: AbortSignal, wakeUp?: (done: () => void) => void) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, signal?.aborted ? 0 : ms);
+    signal?.addEventListener('abort', done);
+    wakeUp?.(done);
+  });
 export const NSFW_THRESHOLD = 0.85;
 
 export type WorkerCapabilities = {
@@ -181,11 +197,53 @@ export function createQueueService(deps: {
   }
 
   return {
-    async claim(caps: WorkerCapabilities): Promise<TaskRow | undefined> {
+    /**
+     * Claims a task for the worker. With `waitMs`, a worker that finds none waits for one to
+     * be queued (on any node: the event relay wakes it) rather than asking again and again;
+     * it gets none after `waitMs`, or at once when `signal` aborts.
+     */
+    async claim(
+      caps: WorkerCapabilities,
+      { waitMs = 0, signal }: { waitMs?: number; signal?: AbortSignal } = {},
+    ): Promise<TaskRow | undefined> {
       deps.load?.workerSeen();
-      const task = await claimerFor(caps.engines, caps.taskTypes).run(caps.workerId);
-      if (task) publish(task);
-      return task;
+      const deadline = performance.now() + Math.min(waitMs, CLAIM_WAIT_MAX_MS);
+      // Listening from before the first try, so that a task queued meanwhile is not missed.
+      let queued = false;
+      let wake: (() => void) | undefined;
+      const stopListening =
+        waitMs > 0
+          ? deps.events.subscribeAll((_userId, event) => {
+              if (event.type !== 'task' || event.data.status !== 'queued') return;
+              queued = true;
+              wake?.();
+            })
+          : undefined;
+      let lastTry = 0;
+      try {
+        for (;;) {
+          // Tasks of other engines may be queued many times a second: ask at most every
+          // CLAIM_RETRY_MS while waiting.
+          const since = performance.now() - lastTry;
+          if (since < CLAIM_RETRY_MS) await sleep(CLAIM_RETRY_MS - since, signal);
+          if (signal?.aborted) return undefined;
+          lastTry = performance.now();
+          queued = false;
+          const task = await claimerFor(caps.engines, caps.taskTypes).run(caps.workerId);
+          if (task) {
+            publish(task);
+            return task;
+          }
+          const left = deadline - performance.now();
+          if (left <= 0 || signal?.aborted) return undefined;
+          if (!queued) await sleep(left, signal, (done) => (wake = done));
+          wake = undefined;
+          if (signal?.aborted) return undefined;
+        }
+      } finally {
+        stopListening?.();
+        if (waitMs > 0) deps.load?.workerSeen();
+      }
     },
 
     /** Why a worker got no task (see GenerationRepository.claimWaits). */

@@ -247,4 +247,78 @@ describe('the worker API over HTTP', () => {
     expect(await api.fail(embeddedTask, 'embedded-99', 'the test is over')).toBe(true);
     expect(await api.fail(remoteTask, 'gpu-box_1', 'the test is over')).toBe(true);
   });
+
+  it('holds a claim until a task is queued (long polling), and gives a hung-up worker none', async () => {
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const ticket = await signIn('longpoll@example.com');
+    const submit = async (prompt: string) =>
+      (
+        await post(
+          '/api/gw/v3/image/txt2img/async',
+          { prompt },
+          { authorization: `Bearer ${ticket}` },
+        )
+      ).result.task_id as string;
+
+    // Nothing queued: the claim waits its full time, then answers none with the counts.
+    let started = performance.now();
+    const empty = await post(
+      '/worker/v1/claim',
+      { worker_id: 'patient', engines: ['local'], wait_s: 1 },
+      auth,
+    );
+    expect(empty.result.task).toBeNull();
+    expect(empty.result.waiting.queued).toBe(0);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+
+    // A task queued while it waits is handed over at once.
+    started = performance.now();
+    const waiting = post(
+      '/worker/v1/claim',
+      { worker_id: 'patient', engines: ['local'], wait_s: 15 },
+      auth,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const id = await submit('a kite over the dunes');
+    const claimed = await waiting;
+    expect(claimed.result.task.id).toBe(id);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(
+      await createHttpWorkerApi({ serverUrl: base, token: TOKEN }).fail(
+        id,
+        'patient',
+        'the test is over',
+      ),
+    ).toBe(true);
+
+    // A worker that hangs up while it waits takes nothing with it.
+    const hangUp = new AbortController();
+    const gone = fetch(`${base}/worker/v1/claim`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ worker_id: 'gone', engines: ['local'], wait_s: 15 }),
+      signal: hangUp.signal,
+    }).catch(() => 'hung up');
+    await new Promise((r) => setTimeout(r, 300));
+    hangUp.abort();
+    expect(await gone).toBe('hung up');
+    await new Promise((r) => setTimeout(r, 100));
+    const next = await submit('a second kite');
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await taskRow(next))?.status).toBe('queued');
+    const taker = await post('/worker/v1/claim', { worker_id: 'taker', engines: ['local'] }, auth);
+    expect(taker.result.task.id).toBe(next);
+    expect(
+      await createHttpWorkerApi({ serverUrl: base, token: TOKEN }).fail(
+        next,
+        'taker',
+        'the test is over',
+      ),
+    ).toBe(true);
+
+    expect(
+      (await post('/worker/v1/claim', { worker_id: 'x', engines: ['local'], wait_s: 21 }, auth))
+        .code,
+    ).toBe(1001);
+  });
 });

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { ObjectStore } from '../../adapters/storage/object-store';
 import { AppError, forbidden } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import type { QueueService } from './queue.service';
+import { CLAIM_WAIT_MAX_MS, type QueueService } from './queue.service';
 
 const tags = ['worker'];
 const OUTPUT_MAX_BYTES = 512 * 1024 * 1024;
@@ -70,6 +70,13 @@ export const workerRoutes: FastifyPluginAsyncZod<{
           worker_id: workerId,
           engines: z.array(engineNameSchema).min(1),
           task_types: z.array(taskTypeSchema).min(1).optional(),
+          /** Hold the claim up to this long for a task to be queued (long polling). */
+          wait_s: z
+            .number()
+            .int()
+            .min(0)
+            .max(CLAIM_WAIT_MAX_MS / 1000)
+            .optional(),
         }),
         response: {
           200: envelopeSchema(
@@ -88,11 +95,26 @@ export const workerRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireWorker(request);
       const b = request.body;
       const caps = { engines: b.engines, taskTypes: b.task_types ?? null };
-      const task = await queue.claim({ workerId: b.worker_id, ...caps });
+      // A worker that hangs up while it waits (it is stopping) gets no task.
+      const gone = new AbortController();
+      const hangUp = () => gone.abort();
+      // Before the answer is sent, the response closes only when the connection drops.
+      reply.raw.once('close', hangUp);
+      const task = await queue
+        .claim(
+          { workerId: b.worker_id, ...caps },
+          { waitMs: (b.wait_s ?? 0) * 1000, signal: gone.signal },
+        )
+        .finally(() => reply.raw.off('close', hangUp));
+      if (task && gone.signal.aborted) {
+        // Claimed as it hung up: back to the queue, not left to wait for its lease.
+        await queue.release(task.id, b.worker_id);
+        return ok({ task: null });
+      }
       if (!task) return ok({ task: null, waiting: await queue.claimWaits(caps) });
       return ok({
         task: {
