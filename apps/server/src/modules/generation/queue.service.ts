@@ -209,7 +209,7 @@ export function createQueueService(deps: {
       deps.load?.workerSeen();
       const deadline = performance.now() + Math.min(waitMs, CLAIM_WAIT_MAX_MS);
       // Listening from before the first try, so that a task queued meanwhile is not missed.
-      let queued = false;
+      let queued: boolean;
       let wake: (() => void) | undefined;
       const stopListening =
         waitMs > 0
