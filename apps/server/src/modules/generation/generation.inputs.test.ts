@@ -24,11 +24,11 @@ afterAll(async () => {
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
 
-async function call(method: 'GET' | 'POST', url: string, body?: object) {
+async function call(method: 'GET' | 'POST', url: string, body?: object, as = ticket) {
   const res = await t.app.inject({
     method,
     url,
-    headers: ticket ? { authorization: `Bearer ${ticket}` } : {},
+    headers: as ? { authorization: `Bearer ${as}` } : {},
     ...(body ? { payload: body } : {}),
   });
   return res.json() as Json;
@@ -66,6 +66,16 @@ const credits = async () =>
 const img2img = (key: string) =>
   call('POST', '/api/gw/v3/image/img2img/async', { prompt: 'as a watercolor', images: [key] });
 
+async function waitForFinal(module: string, taskId: string): Promise<Json> {
+  let result: Json = {};
+  for (let i = 0; i < 300 && ![1, 3, 4, 5].includes(result.task_status); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    result = (await call('GET', `/api/gw/v3/image/${module}/async/results?task_id=${taskId}`))
+      .result;
+  }
+  return result;
+}
+
 describe('image inputs', () => {
   it('restyles an uploaded picture, keeping its shape', async () => {
     const { key, complete } = await upload(await png(640, 480), 'photo.png', 'image/png');
@@ -85,6 +95,45 @@ describe('image inputs', () => {
     expect(result.task_status).toBe(1);
     const sub = result.sub_task_results[0];
     expect(sub.width / sub.height).toBeCloseTo(4 / 3, 1);
+  });
+
+  it('restyles one of my own results by its key, and refuses another user’s', async () => {
+    const made = await call('POST', '/api/gw/v3/image/txt2img/async', {
+      prompt: 'a harbour at dusk',
+      params: { batch_size: 1, wh_ratio: '4:3' },
+    });
+    expect(made.code).toBe(0);
+    const source = await waitForFinal('img2img', made.result.task_id);
+    const key = source.sub_task_results[0].image as string;
+    expect(key).toMatch(/^outputs\//);
+
+    const restyled = await img2img(key);
+    expect(restyled.code).toBe(0);
+    const result = await waitForFinal('img2img', restyled.result.task_id);
+    expect(result.task_status).toBe(1);
+    expect(result.sub_task_results[0].width / result.sub_task_results[0].height).toBeCloseTo(
+      4 / 3,
+      1,
+    );
+
+    const email = 'neighbour@example.com';
+    await call('POST', '/prod-api/user/captcha', { method: 'email', email }, '');
+    const captcha = await readMailedCode(t, email);
+    const other = (
+      await call('POST', '/prod-api/user/login', { loginType: 'email', email, captcha }, '')
+    ).result.ticket as string;
+    const before = (await call('GET', '/prod-api/trade/v1/account', undefined, other)).result
+      .credits;
+    const refused = await call(
+      'POST',
+      '/api/gw/v3/image/img2img/async',
+      { prompt: 'mine now', images: [key] },
+      other,
+    );
+    expect(refused.code).not.toBe(0);
+    expect((await call('GET', '/prod-api/trade/v1/account', undefined, other)).result.credits).toBe(
+      before,
+    );
   });
 
   it('refuses a 6 MB image, a gif, a gif renamed .png and a 200 px image, moving no credits', async () => {

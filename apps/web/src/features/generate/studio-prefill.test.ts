@@ -25,4 +25,14 @@ describe('readStudioPrefill', () => {
     expect(readStudioPrefill('?ref=work')).toEqual({});
     expect(readStudioPrefill('?remix=7&ref=https://example.com/x.png')).toEqual({ remixOf: '7' });
   });
+
+  it('reads one of the user’s own results as the reference, and nothing malformed', () => {
+    const id = '0b9c4a1e-6f2d-4c3b-9a8e-1d2c3b4a5f60';
+    expect(readStudioPrefill(`?from=${id}:1`)).toEqual({
+      referenceFromOutput: { taskId: id, index: 1 },
+    });
+    expect(readStudioPrefill(`?from=${id}`)).toEqual({});
+    expect(readStudioPrefill(`?from=${id}:-1`)).toEqual({});
+    expect(readStudioPrefill('?from=../../x:1')).toEqual({});
+  });
 });

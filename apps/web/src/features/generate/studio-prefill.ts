@@ -4,7 +4,8 @@ import { closestRatio, ratioParts } from './aspect-ratio';
 
 /**
  * What a link into a studio may carry: the library's and the community's "reuse seed",
- * "recreate" and "image to image" (`?prompt=&negative=&seed=&ratio=&ref=&remix=`).
+ * "recreate", "image to image" and "image to video"
+ * (`?prompt=&negative=&seed=&ratio=&ref=&remix=&from=`).
  */
 export interface StudioPrefill {
   prompt?: string;
@@ -16,6 +17,8 @@ export interface StudioPrefill {
   referenceFromWork?: boolean;
   /** The community work being remixed; sent with the generation as `remix_of`. */
   remixOf?: string;
+  /** One of the user's own results as the reference (`from=<task id>:<output index>`). */
+  referenceFromOutput?: { taskId: string; index: number };
 }
 
 const MAX_SEED = 2 ** 32 - 1;
@@ -41,5 +44,9 @@ export function readStudioPrefill(search: string | URLSearchParams): StudioPrefi
     // The picture is looked up by the work, so a link cannot point the studio at any URL.
     if (params.get('ref') === 'work') out.referenceFromWork = true;
   }
+  const from = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):(\d{1,2})$/.exec(
+    params.get('from') ?? '',
+  );
+  if (from?.[1] && from[2]) out.referenceFromOutput = { taskId: from[1], index: Number(from[2]) };
   return out;
 }

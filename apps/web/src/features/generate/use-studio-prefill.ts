@@ -4,9 +4,16 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../shared/session/session-store';
 import { toast } from '../../shared/ui/toast';
 import { getRemixSource } from './api/get-remix-source';
+import { getTaskResult } from './api/get-task-result';
 import type { PickedImage } from './components/image-input';
 import { readStudioPrefill, type StudioPrefill } from './studio-prefill';
-import { precheckImage, taskImageRules, uploadImage } from './upload-image';
+import {
+  checkImageSize,
+  precheckImage,
+  taskImageRules,
+  uploadImage,
+  type ImageRules,
+} from './upload-image';
 
 /** The prefill the studio was opened with; read once, so editing the fields is not undone. */
 export function useStudioPrefill(): StudioPrefill {
@@ -59,4 +66,50 @@ export function useRemixReference(prefill: StudioPrefill, onReady: (image: Picke
       cancelled = true;
     };
   }, [remixOf, referenceFromWork, signedIn, t, onReady]);
+}
+
+/**
+ * "Image to image" and "image to video" from one of the user's own results
+ * (`?from=<task id>:<index>`): the result itself becomes the reference by its media key, with
+ * no upload. It is checked against the tool's rules here; the server checks that it is the
+ * user's when the run is submitted. `onReady` should be stable, e.g. a state setter.
+ */
+export function useOutputReference(
+  prefill: StudioPrefill,
+  rules: ImageRules,
+  onReady: (image: PickedImage) => void,
+) {
+  const { t } = useTranslation();
+  const signedIn = useSession((s) => s.user !== null);
+  const from = prefill.referenceFromOutput;
+  const taskId = from?.taskId;
+  const index = from?.index;
+
+  useEffect(() => {
+    if (taskId === undefined || index === undefined || !signedIn) return undefined;
+    let cancelled = false;
+    void (async () => {
+      try {
+        const task = await getTaskResult('img2img', taskId);
+        const output = task.sub_task_results.find((s, i) => (s.index ?? i) === index);
+        const url = output?.thumb_url ?? output?.url;
+        if (!output?.image || !output.width || !output.height || !url) {
+          throw new Error('not an image result');
+        }
+        const size = { width: output.width, height: output.height };
+        const problem = checkImageSize(size, rules);
+        if (cancelled) return;
+        if (problem) {
+          toast({ type: 'error', message: t(`generate.upload.${problem.key}`, problem.values) });
+          return;
+        }
+        onReady({ key: output.image, ...size, previewUrl: url });
+      } catch {
+        if (!cancelled) toast({ type: 'error', message: t('generate.upload.unreadable') });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [taskId, index, rules, signedIn, t, onReady]);
 }

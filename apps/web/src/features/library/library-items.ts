@@ -126,3 +126,18 @@ export function studioPath(
   const query = params.toString();
   return `/studio/${kind}${query ? `?${query}` : ''}`;
 }
+
+/**
+ * A studio that starts from one of the user's own pictures (`?from=<task id>:<index>`): image
+ * to image keeps the prompt to edit, image to video opens its image mode, image to 3D too.
+ */
+export function studioFromOutput(
+  target: 'image' | 'video' | '3d',
+  input: { taskId: string; index: number; prompt?: string },
+): string {
+  const params = new URLSearchParams();
+  if (target === 'video') params.set('mode', 'image');
+  params.set('from', `${input.taskId}:${input.index}`);
+  if (target === 'image' && input.prompt) params.set('prompt', input.prompt);
+  return `/studio/${target}?${params.toString()}`;
+}

@@ -194,4 +194,79 @@ describe('image studio generate', () => {
       delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
     }
   });
+
+  describe('starting from one of my results (?from=)', () => {
+    const source = '3f1c2a9e-1111-4222-8333-444455556666';
+    const key = `outputs/5/${source}/1.png`;
+    function sourceTask(width: number, height: number) {
+      return {
+        result: {
+          task_id: source,
+          task_type: 'txt2img',
+          status: 'done',
+          task_status: 1,
+          progress: 100,
+          queue_position: 0,
+          estimated_wait_min: 0,
+          cost: 2,
+          engine: 'local-preview',
+          error: null,
+          created_at: '2026-03-01T12:00:00.000Z',
+          prompt: 'Mountain lake at dawn',
+          sub_task_results: [1, 0].map((index) => ({
+            index,
+            task_status: 1,
+            image: `outputs/5/${source}/${index}.png`,
+            url: `/files/${index}.png`,
+            thumb_url: `/files/${index}.webp`,
+            width,
+            height,
+            mime: 'image/png',
+            seed: 7,
+          })),
+        },
+      };
+    }
+
+    it('uses the result by its key as the reference of an image-to-image run', async () => {
+      signIn();
+      api.on('GET', '/api/gw/v3/image/img2img/async/results', sourceTask(1024, 768));
+      api.on('POST', '/api/gw/v3/image/img2img/async', {
+        result: { task_id: source, cost: 2, queue_position: 1, estimated_wait_min: 10 },
+      });
+      const user = userEvent.setup();
+      renderRoutes(
+        [{ path: '/studio/image', element: <ImageStudioPage /> }],
+        `/studio/image?from=${source}:1&prompt=Mountain%20lake%20at%20dawn`,
+      );
+      expect(
+        await screen.findByText('The aspect ratio follows your reference image.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: /Prompt/ })).toHaveValue('Mountain lake at dawn');
+      await user.click(screen.getByRole('button', { name: 'Generate' }));
+      await waitFor(() =>
+        expect(api.requests('POST', '/api/gw/v3/image/img2img/async')).toHaveLength(1),
+      );
+      // The output named by its own index, not its place in the list; nothing was uploaded.
+      expect(api.requests('POST', '/api/gw/v3/image/img2img/async')[0]!.body).toMatchObject({
+        images: [key],
+      });
+      expect(api.requests('POST', '/prod-api/content/uploads')).toHaveLength(0);
+    });
+
+    it('says why a result cannot be a reference, and leaves the studio as it was', async () => {
+      signIn();
+      api.on('GET', '/api/gw/v3/image/img2img/async/results', sourceTask(1024, 256));
+      renderRoutes(
+        [{ path: '/studio/image', element: <ImageStudioPage /> }],
+        `/studio/image?from=${source}:1`,
+      );
+      expect(
+        await screen.findByText(
+          'Selected image does not meet requirements: width and height must be at least 300 px',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('The aspect ratio follows your reference image.')).toBeNull();
+    });
+  });
 });

@@ -18,7 +18,7 @@ import { focusPrompt, promptProblem } from '../prompt-rules';
 import { taskImageRules } from '../upload-image';
 import { useGenerate, type SubmitDraft } from '../use-generate';
 import { useQuote } from '../use-quote';
-import { useRemixReference, useStudioPrefill } from '../use-studio-prefill';
+import { useOutputReference, useRemixReference, useStudioPrefill } from '../use-studio-prefill';
 import { useStudioTasks } from '../use-studio-tasks';
 
 const counts = [1, 2, 3, 4];
@@ -43,6 +43,7 @@ export function ImageStudioPage() {
   const { generate, recreate: recreateRun, submitting, fieldErrors } = useGenerate();
   const tasks = useStudioTasks('image');
   useRemixReference(prefill, setReference);
+  useOutputReference(prefill, taskImageRules, setReference);
 
   // A choice the plan no longer covers (the account loaded after it was made) falls back.
   const runCount = Math.min(count, gating.imagesPerRun);

@@ -13,7 +13,7 @@ import { focusPrompt, promptProblem } from '../prompt-rules';
 import { modelImageRules } from '../upload-image';
 import { useGenerate, type SubmitDraft } from '../use-generate';
 import { useQuote } from '../use-quote';
-import { useStudioPrefill } from '../use-studio-prefill';
+import { useOutputReference, useStudioPrefill } from '../use-studio-prefill';
 import { useStudioTasks } from '../use-studio-tasks';
 
 const modes = { text: 'text_to_3d', image: 'image_to_3d' } as const;
@@ -23,8 +23,9 @@ type Mode = keyof typeof modes;
 export function ModelStudioPage() {
   const { t } = useTranslation();
   const gating = useGating();
-  const [mode, setMode] = useState<Mode>('text');
   const prefill = useStudioPrefill();
+  // "Image to 3D" from a result of the library arrives with `?from=`.
+  const [mode, setMode] = useState<Mode>(prefill.referenceFromOutput ? 'image' : 'text');
   const [prompt, setPrompt] = useState(prefill.prompt ?? '');
   const [image, setImage] = useState<PickedImage | null>(null);
   const [seed, setSeed] = useState<number | null>(prefill.seed ?? null);
@@ -32,6 +33,7 @@ export function ModelStudioPage() {
   const [showErrors, setShowErrors] = useState(false);
   const { generate, recreate: recreateRun, submitting, fieldErrors } = useGenerate();
   const tasks = useStudioTasks('3d');
+  useOutputReference(prefill, modelImageRules, setImage);
 
   const taskType = modes[mode];
   const runPrivate = isPrivate && gating.allows('private');

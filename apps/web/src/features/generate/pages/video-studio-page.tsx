@@ -23,10 +23,10 @@ import { StudioResults } from '../components/studio-results';
 import { VideoFrames } from '../components/video-frames';
 import { promptUpgrade, useGating } from '../gating';
 import { focusPrompt, promptProblem } from '../prompt-rules';
-import { checkKeyframePair } from '../upload-image';
+import { checkKeyframePair, taskImageRules } from '../upload-image';
 import { useGenerate, type SubmitDraft } from '../use-generate';
 import { useQuote } from '../use-quote';
-import { useStudioPrefill } from '../use-studio-prefill';
+import { useOutputReference, useStudioPrefill } from '../use-studio-prefill';
 import { useStudioTasks } from '../use-studio-tasks';
 
 /** Spec §3 video modes offered here, and the task type each submits. */
@@ -65,6 +65,8 @@ export function VideoStudioPage() {
   const [showErrors, setShowErrors] = useState(false);
   const { generate, recreate: recreateRun, submitting, fieldErrors } = useGenerate();
   const tasks = useStudioTasks('video');
+  // "Image to video" from a result of the library arrives with `?mode=image&from=`.
+  useOutputReference(prefill, taskImageRules, setFirst);
 
   const taskType = modes[mode];
   const runDuration = gating.videoSeconds.includes(duration) ? duration : 5;

@@ -13,9 +13,12 @@ import {
 } from '@mantine/core';
 import {
   IconBackground,
+  IconBox,
   IconCheck,
   IconCopy,
   IconDownload,
+  IconMovie,
+  IconPhoto,
   IconRefresh,
   IconSeeding,
   IconSparkles,
@@ -32,6 +35,7 @@ import {
   LOCAL_PREVIEW_ENGINE,
   PICTURE_TOOL_TASK_TYPES,
   ratioOf,
+  studioFromOutput,
   studioPath,
 } from '../library-items';
 import { downloadTypes } from '../library-kinds';
@@ -78,6 +82,12 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
     );
   };
   const ratio = ratioOf(output.width, output.height);
+  const index = output.index ?? Math.max(0, task.sub_task_results.indexOf(output));
+  const startFrom = [
+    { target: 'image', label: 'library.detail.toImage', icon: IconPhoto },
+    { target: 'video', label: 'library.detail.toVideo', icon: IconMovie },
+    { target: '3d', label: 'library.detail.to3d', icon: IconBox },
+  ] as const;
   const preview = task.engine === LOCAL_PREVIEW_ENGINE;
   const tool = PICTURE_TOOL_TASK_TYPES.has(task.task_type);
 
@@ -188,7 +198,7 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
             onClick={() =>
               openPublishDialog({
                 taskId: task.task_id,
-                outputIndex: output.index ?? Math.max(0, task.sub_task_results.indexOf(output)),
+                outputIndex: index,
                 kind,
                 previewUrl: output.thumb_url ?? output.url,
                 prompt: task.prompt,
@@ -244,6 +254,39 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
             </>
           )}
         </Stack>
+        {isImage ? (
+          <Stack gap={6}>
+            <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+              {t('library.detail.startFrom')}
+            </Text>
+            <SimpleGrid cols={3} spacing={6}>
+              {startFrom.map(({ target, label, icon: Icon }) => (
+                <Button
+                  key={target}
+                  component={Link}
+                  to={studioFromOutput(target, {
+                    taskId: task.task_id,
+                    index,
+                    ...(task.prompt ? { prompt: task.prompt } : {}),
+                  })}
+                  variant="default"
+                  radius="md"
+                  size="compact-sm"
+                  h="auto"
+                  py={8}
+                  styles={{
+                    inner: { flexDirection: 'column', gap: 4 },
+                    section: { margin: 0 },
+                    label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 },
+                  }}
+                  leftSection={<Icon size={18} />}
+                >
+                  {t(label)}
+                </Button>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        ) : null}
         <Divider />
         <OutputActions task={task} output={output} outputKey={outputKey} kind={kind} />
       </Stack>

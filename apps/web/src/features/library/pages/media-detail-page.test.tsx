@@ -122,6 +122,23 @@ describe('media detail page', () => {
     expect(screen.queryByText('Preview')).toBeNull();
   });
 
+  it('offers to start an image, a video or a 3D model from the picture', async () => {
+    renderRoutes(routes, `/library/item/${WORK}/0?kind=image&type=txt2img`);
+    const from = `from=${WORK}%3A0`;
+    expect(await screen.findByRole('link', { name: 'Image to image' })).toHaveAttribute(
+      'href',
+      `/studio/image?${from}&prompt=A+teapot+on+a+table`,
+    );
+    expect(screen.getByRole('link', { name: 'Image to video' })).toHaveAttribute(
+      'href',
+      `/studio/video?mode=image&${from}`,
+    );
+    expect(screen.getByRole('link', { name: 'Image to 3D' })).toHaveAttribute(
+      'href',
+      `/studio/3d?${from}`,
+    );
+  });
+
   it('enhances a work to twice its size and follows the new task', async () => {
     api.on('POST', '/api/gw/v3/image/upscale/async', {
       result: { task_id: CUT, cost: 2, queue_position: 1, estimated_wait_min: 0 },
