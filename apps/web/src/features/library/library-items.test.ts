@@ -1,36 +1,16 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
 import { describe, expect, it } from 'vitest';
+import { doneTask, imageOutput } from '../../test/task-result';
 import { detailPath, itemsFromTasks, ratioOf, studioPath } from './library-items';
 
-const output = (key: string, seed: number) => ({
-  task_status: 1,
-  image: key,
-  url: `/media/${key}`,
-  thumb_url: `/media/${key}.thumb.webp`,
-  width: 1024,
-  height: 576,
-  mime: 'image/png',
-  seed,
-});
+const output = (key: string, seed: number) => imageOutput(key, { height: 576, seed });
 
-function task(overrides: Partial<TaskResult>): TaskResult {
-  return {
-    task_id: 't1',
-    task_type: 'txt2img',
-    status: 'done',
-    task_status: 1,
-    progress: 100,
-    queue_position: 0,
-    estimated_wait_min: 0,
-    cost: 2,
-    engine: 'local-preview',
-    error: null,
+const task = (overrides: Partial<TaskResult>): TaskResult =>
+  doneTask({
     created_at: '2026-03-02T10:00:00.000Z',
-    prompt: 'a lighthouse',
     sub_task_results: [output('a.png', 7), output('b.png', 8)],
     ...overrides,
-  };
-}
+  });
 
 describe('library items', () => {
   it('gives a tile per output, one placeholder per running task and none for failed ones', () => {

@@ -7,6 +7,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { createApiMock } from '../../../test/api-mock';
 import { renderRoutes } from '../../../test/render';
 import { testAccount } from '../../../test/session';
+import { doneTask, imageOutput } from '../../../test/task-result';
 import { useRuns } from '../runs-store';
 import { ImageStudioPage } from './image-studio-page';
 
@@ -198,35 +199,15 @@ describe('image studio generate', () => {
   describe('starting from one of my results (?from=)', () => {
     const source = '3f1c2a9e-1111-4222-8333-444455556666';
     const key = `outputs/5/${source}/1.png`;
-    function sourceTask(width: number, height: number) {
-      return {
-        result: {
-          task_id: source,
-          task_type: 'txt2img',
-          status: 'done',
-          task_status: 1,
-          progress: 100,
-          queue_position: 0,
-          estimated_wait_min: 0,
-          cost: 2,
-          engine: 'local-preview',
-          error: null,
-          created_at: '2026-03-01T12:00:00.000Z',
-          prompt: 'Mountain lake at dawn',
-          sub_task_results: [1, 0].map((index) => ({
-            index,
-            task_status: 1,
-            image: `outputs/5/${source}/${index}.png`,
-            url: `/files/${index}.png`,
-            thumb_url: `/files/${index}.webp`,
-            width,
-            height,
-            mime: 'image/png',
-            seed: 7,
-          })),
-        },
-      };
-    }
+    const sourceTask = (width: number, height: number) => ({
+      result: doneTask({
+        task_id: source,
+        prompt: 'Mountain lake at dawn',
+        sub_task_results: [1, 0].map((index) =>
+          imageOutput(`outputs/5/${source}/${index}.png`, { index, width, height }),
+        ),
+      }),
+    });
 
     it('uses the result by its key as the reference of an image-to-image run', async () => {
       signIn();

@@ -5,41 +5,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiMock } from '../../../test/api-mock';
 import { renderRoutes } from '../../../test/render';
 import { signInTestUser } from '../../../test/session';
+import { doneTask, imageOutput } from '../../../test/task-result';
 import { MediaDetailPage } from './media-detail-page';
 
 const WORK = '3f1c2a9e-1111-4222-8333-444455556666';
 const CUT = '7a2b3c4d-5555-4666-8777-888899990000';
 const KEY = `outputs/42/${WORK}/0.png`;
 
-function task(overrides: Partial<TaskResult>): TaskResult {
-  return {
+const task = (overrides: Partial<TaskResult>): TaskResult =>
+  doneTask({
     task_id: WORK,
-    task_type: 'txt2img',
-    status: 'done',
-    task_status: 1,
-    progress: 100,
-    queue_position: 0,
-    estimated_wait_min: 0,
     cost: 1,
-    engine: 'local-preview',
-    error: null,
-    created_at: '2026-03-01T12:00:00.000Z',
     prompt: 'A teapot on a table',
-    sub_task_results: [
-      {
-        task_status: 1,
-        image: KEY,
-        url: `/files/${KEY}`,
-        thumb_url: `/files/${KEY}.webp`,
-        width: 1024,
-        height: 1024,
-        mime: 'image/png',
-        seed: 7,
-      },
-    ],
+    sub_task_results: [imageOutput(KEY, { url: `/files/${KEY}`, thumb_url: `/files/${KEY}.webp` })],
     ...overrides,
-  };
-}
+  });
 
 let api: ReturnType<typeof createApiMock>;
 

@@ -1,0 +1,36 @@
+import type { SubTaskResult, TaskResult } from '@lumen/contracts/tasks';
+
+/** One finished image output of a results answer, stored under `key`. */
+export function imageOutput(key: string, overrides: Partial<SubTaskResult> = {}): SubTaskResult {
+  return {
+    task_status: 1,
+    image: key,
+    url: `/media/${key}`,
+    thumb_url: `/media/${key}.thumb.webp`,
+    width: 1024,
+    height: 1024,
+    mime: 'image/png',
+    seed: 7,
+    ...overrides,
+  };
+}
+
+/** The results answer of a finished text-to-image run with one output, as the server sends it. */
+export function doneTask(overrides: Partial<TaskResult> = {}): TaskResult {
+  return {
+    task_id: 't1',
+    task_type: 'txt2img',
+    status: 'done',
+    task_status: 1,
+    progress: 100,
+    queue_position: 0,
+    estimated_wait_min: 0,
+    cost: 2,
+    engine: 'local-preview',
+    error: null,
+    created_at: '2026-03-01T12:00:00.000Z',
+    prompt: 'a lighthouse',
+    sub_task_results: [imageOutput('outputs/5/t1/0.png')],
+    ...overrides,
+  };
+}
