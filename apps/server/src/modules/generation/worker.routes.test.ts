@@ -322,3 +322,21 @@ describe('the worker API over HTTP', () => {
     ).toBe(1001);
   });
 });
+
+describe('a server that closes', () => {
+  it('answers the claims still waiting, so that it need not wait for them', async () => {
+    const own = await createTestApp({ env: { WORKER_TOKENS: TOKEN } });
+    await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(own.app.server.address() as AddressInfo).port}`;
+    const waiting = fetch(`${url}/worker/v1/claim`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ worker_id: 'patient', engines: ['local'], wait_s: 20 }),
+    }).then(async (res) => (await res.json()) as Json);
+    await new Promise((r) => setTimeout(r, 300));
+    const started = performance.now();
+    await own.close();
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect((await waiting).result.task).toBeNull();
+  });
+});

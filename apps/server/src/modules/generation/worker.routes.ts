@@ -50,6 +50,12 @@ export const workerRoutes: FastifyPluginAsyncZod<{
   tokens: string[];
 }> = async (app, { queue, store, tokens }) => {
   const expected = tokens.map((t) => Buffer.from(t));
+  // Claims waiting for a task end, with none, when the server begins to close.
+  const closing = new AbortController();
+  app.addHook('preClose', (done) => {
+    closing.abort();
+    done();
+  });
   function requireWorker(request: FastifyRequest) {
     const header = request.headers.authorization ?? '';
     const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
@@ -107,9 +113,15 @@ export const workerRoutes: FastifyPluginAsyncZod<{
       const task = await queue
         .claim(
           { workerId: b.worker_id, ...caps },
-          { waitMs: (b.wait_s ?? 0) * 1000, signal: gone.signal },
+          {
+            waitMs: (b.wait_s ?? 0) * 1000,
+            signal: AbortSignal.any([gone.signal, closing.signal]),
+          },
         )
         .finally(() => reply.raw.off('close', hangUp));
+      // The server is closing: the connection goes with this answer, or closing would wait
+      // for the worker's keep-alive.
+      if (closing.signal.aborted) void reply.header('connection', 'close');
       if (task && gone.signal.aborted) {
         // Claimed as it hung up: back to the queue, not left to wait for its lease.
         await queue.release(task.id, b.worker_id);
