@@ -114,4 +114,38 @@ test.describe('media detail tools', () => {
     await expect(page.getByText('Nothing here yet')).toBeVisible();
     await expect(historyTiles).toHaveCount(0);
   });
+
+  test('turns a picture from the library into a video without uploading it again', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const ticket = (await signInThroughApi(page, `${uniqueUsername('anim')}@example.test`)).ticket;
+    const headers = { authorization: `Bearer ${ticket}` };
+    const taskId = await generateImage(page, ticket);
+    // A video costs more than a free day's credits; the Plus trial covers it.
+    const trial = await page.request.post('/prod-api/trade/v1/trial/claim', { headers });
+    expect(((await trial.json()) as Envelope<unknown>).code).toBe(0);
+    await page.goto(`/library/item/${taskId}/0?kind=image&type=txt2img`);
+
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/prod-api/content/uploads')) uploads.push(request.url());
+    });
+    await page.getByRole('link', { name: 'Image to video' }).click();
+    await expect(page).toHaveURL(/\/studio\/video\?mode=image&from=/);
+    await expect(page.getByRole('button', { name: 'Remove Start image' })).toBeVisible();
+    await page.getByRole('button', { name: 'Generate' }).click();
+    const video = page.locator('video[src]');
+    await expect(video.first()).toBeVisible({ timeout: 90_000 });
+
+    // The library's own output went in by its key: nothing was uploaded.
+    const history = (await (
+      await page.request.get('/prod-api/content/tasks?kind=video&page=1', { headers })
+    ).json()) as Envelope<{ data: { task_type: string; status: string }[] }>;
+    expect(history.result.data[0]).toMatchObject({
+      task_type: 'video_diffusion_img2vid',
+      status: 'done',
+    });
+    expect(uploads).toEqual([]);
+  });
 });
