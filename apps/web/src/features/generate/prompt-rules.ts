@@ -13,3 +13,7 @@ export const PROMPT_INPUT_ID = 'generate-prompt';
 export function focusPrompt(): void {
   document.getElementById(PROMPT_INPUT_ID)?.focus();
 }
+
+/** Whether the keyboard names the command key ⌘ (Apple systems) rather than Ctrl. */
+export const usesCommandKey = () =>
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);

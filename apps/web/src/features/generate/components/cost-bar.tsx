@@ -1,10 +1,11 @@
 import { ErrorCode } from '@lumen/contracts/error-codes';
-import { Anchor, Button, Group, Loader, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { IconBolt, IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { handlePayRequired } from '../../../shared/api/session-hooks';
 import { useSession } from '../../../shared/session/session-store';
 import type { QuoteView } from '../use-quote';
+import { usesCommandKey } from '../prompt-rules';
 
 interface CostBarProps {
   quote: QuoteView;
@@ -74,17 +75,26 @@ export function CostBar({ quote, submitting, blocker }: CostBarProps) {
           {blocker}
         </Text>
       ) : null}
-      <Button
-        type="submit"
-        fullWidth
-        size="md"
-        variant="gradient"
-        leftSection={<IconSparkles size={18} />}
-        loading={submitting}
-        disabled={blocker !== null}
+      <Tooltip
+        label={t('generate.actions.shortcut', {
+          keys: usesCommandKey() ? '⌘ + Enter' : 'Ctrl + Enter',
+        })}
+        openDelay={500}
+        withArrow
+        events={{ hover: true, focus: false, touch: false }}
       >
-        {t('generate.actions.generate')}
-      </Button>
+        <Button
+          type="submit"
+          fullWidth
+          size="md"
+          variant="gradient"
+          leftSection={<IconSparkles size={18} />}
+          loading={submitting}
+          disabled={blocker !== null}
+        >
+          {t('generate.actions.generate')}
+        </Button>
+      </Tooltip>
       {!signedIn ? (
         <Text size="xs" c="dimmed" ta="center" mt={6}>
           {t('generate.cost.signInHint')}

@@ -1,7 +1,7 @@
 import { PROMPT_MAX_LENGTH } from '@lumen/contracts/tasks';
 import { Collapse, Group, Switch, Text, Textarea, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconWand } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROMPT_INPUT_ID } from '../prompt-rules';
 import classes from './controls.module.css';
@@ -17,6 +17,21 @@ interface PromptBoxProps {
   negative?: { value: string; onChange: (value: string) => void };
   /** Spec §3 magic prompt toggle; keyframes turn it off (§4). */
   magic?: { value: boolean; onChange: (value: boolean) => void; unavailable?: boolean };
+}
+
+/**
+ * Ctrl+Enter (⌘+Enter on a Mac) in a prompt presses the studio's Generate button, as long as
+ * that button may be pressed. Enter alone still starts a new line; typing with an input method
+ * (Japanese, Chinese) is left alone while it composes.
+ */
+function generateOnShortcut(event: KeyboardEvent<HTMLTextAreaElement>) {
+  if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.nativeEvent.isComposing)
+    return;
+  const form = event.currentTarget.form;
+  const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (!form || !button || button.disabled) return;
+  event.preventDefault();
+  form.requestSubmit(button);
 }
 
 /** The prompt with a character counter, and the optional negative prompt behind a toggle. */
@@ -42,6 +57,8 @@ export function PromptBox({
         placeholder={placeholder}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
+        onKeyDown={generateOnShortcut}
+        aria-keyshortcuts="Control+Enter Meta+Enter"
         autosize
         minRows={4}
         maxRows={10}
@@ -90,6 +107,7 @@ export function PromptBox({
             placeholder={t('generate.prompt.negativePlaceholder')}
             value={negative.value}
             onChange={(event) => negative.onChange(event.currentTarget.value)}
+            onKeyDown={generateOnShortcut}
             autosize
             minRows={2}
             maxRows={6}

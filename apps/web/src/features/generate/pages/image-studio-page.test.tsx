@@ -169,6 +169,20 @@ describe('image studio generate', () => {
     expect(await screen.findByText('In the queue, position 1 · about 10 min')).toBeInTheDocument();
   });
 
+  it('generates with Ctrl+Enter in the prompt, and Enter alone starts a new line', async () => {
+    signIn();
+    const user = userEvent.setup();
+    renderPage();
+    const prompt = await screen.findByRole('textbox', { name: /Prompt/ });
+    await user.click(prompt);
+    await user.keyboard('a fox{Enter}in snow');
+    expect(prompt).toHaveValue('a fox\nin snow');
+    expect(api.requests('POST', submitPath)).toHaveLength(0);
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(api.requests('POST', submitPath)).toHaveLength(1));
+    expect(api.requests('POST', submitPath)[0]!.body).toMatchObject({ prompt: 'a fox\nin snow' });
+  });
+
   it('brings the new run into view when it lands below the settings (phones)', async () => {
     signIn();
     // jsdom lays nothing out: the run's card is placed below the fold, as on a phone.
