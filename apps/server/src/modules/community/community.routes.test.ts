@@ -268,6 +268,13 @@ describe('the community contract', () => {
     });
     expect(plan.code).toBe(0);
     const taskId = await generate(pro.ticket, { params: { private: true } });
+    // Private keeps the run from everyone else; its owner still sees the prompt.
+    const results = `/api/gw/v3/image/txt2img/async/results?task_id=${taskId}`;
+    expect((await call('GET', results, pro.ticket)).result.prompt).toBe(
+      'a red kite over green hills',
+    );
+    const stranger = await api.signIn('stranger@example.com');
+    expect((await call('GET', results, stranger.ticket)).code).toBe(1004);
     const refused = await publish(pro.ticket, taskId);
     expect(refused).toMatchObject({ code: 1003, msg: 'Private creations cannot be published' });
     const mine = await call('GET', '/prod-api/content/works/mine', pro.ticket);

@@ -192,7 +192,9 @@ export function createGenerationService(deps: GenerationDeps) {
           : task.engine,
       error: task.errorMessage,
       created_at: task.createdAt.toISOString(),
-      prompt: task.isPrivate ? '' : task.settings.prompt,
+      // Results are only ever answered to the task's owner, who sees a private run's prompt
+      // too: private keeps it from everyone else (it cannot be published).
+      prompt: task.settings.prompt,
       sub_task_results: subs,
     };
   }

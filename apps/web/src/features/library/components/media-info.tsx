@@ -148,7 +148,7 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
               c={task.prompt ? undefined : 'dimmed'}
               fs={task.prompt ? undefined : 'italic'}
             >
-              {task.prompt || t('library.detail.privatePrompt')}
+              {task.prompt || t('library.detail.noPrompt')}
             </Text>
           </Stack>
         )}
