@@ -6,6 +6,7 @@ import {
   eq,
   inArray,
   isNotNull,
+  ilike,
   isNull,
   like,
   lt,
@@ -507,11 +508,26 @@ export function createGenerationRepository(db: Database, clock: Clock) {
     },
 
     /** The history: a finished task whose every output was deleted is gone from it. */
-    async listTasks(userId: number, media: string | null, offset: number, limit: number) {
+    /**
+     * A user's tasks, newest first; with `search`, only those whose prompt contains it, in any
+     * case (the characters of `search` are taken literally).
+     */
+    async listTasks(
+      userId: number,
+      media: string | null,
+      offset: number,
+      limit: number,
+      search?: string,
+    ) {
       const kept = sql`not (${tasks.status} = 'done' and not exists (select 1 from ${taskOutputs} o where o.task_id = ${tasks.id} and o.deleted_at is null))`;
-      const where = media
-        ? and(eq(tasks.userId, userId), eq(tasks.media, media), kept)
-        : and(eq(tasks.userId, userId), kept);
+      const where = and(
+        eq(tasks.userId, userId),
+        media ? eq(tasks.media, media) : undefined,
+        kept,
+        search
+          ? ilike(sql`${tasks.settings}->>'prompt'`, `%${search.replace(/[\\%_]/g, '\\$&')}%`)
+          : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()

@@ -224,6 +224,52 @@ describe('text to image through the async gateway', () => {
   });
 });
 
+describe('the history', () => {
+  it('finds my runs by a piece of their prompt, in any case, taking % and _ literally', async () => {
+    const { ticket } = await signIn('searcher@example.com');
+    const { ticket: other } = await signIn('elsewhere@example.com');
+    const prompts = ['A red fox in snow', 'Blue whale at dawn', 'fox: 100% pure_white'];
+    for (const prompt of prompts) {
+      const submitted = await call('POST', '/api/gw/v3/image/txt2img/async', ticket, {
+        prompt,
+        params: { batch_size: 1 },
+      });
+      expect(submitted.code, JSON.stringify(submitted)).toBe(0);
+      await waitForFinal(ticket, submitted.result.task_id);
+    }
+    const strangers = await call('POST', '/api/gw/v3/image/txt2img/async', other, {
+      prompt: 'a fox of someone else',
+      params: { batch_size: 1 },
+    });
+    await waitForFinal(other, strangers.result.task_id);
+    const search = async (q: string, kind = 'image') => {
+      const answer = await call(
+        'GET',
+        `/prod-api/content/tasks?kind=${kind}&q=${encodeURIComponent(q)}`,
+        ticket,
+      );
+      expect(answer.code).toBe(0);
+      return {
+        total: answer.result.total as number,
+        prompts: (answer.result.data as Json[]).map((task) => task.prompt as string),
+      };
+    };
+    expect(await search('FOX')).toEqual({
+      total: 2,
+      prompts: ['fox: 100% pure_white', 'A red fox in snow'],
+    });
+    expect((await search('%')).prompts).toEqual(['fox: 100% pure_white']);
+    expect((await search('e_w')).prompts).toEqual(['fox: 100% pure_white']);
+    expect((await search('whale', 'video')).total).toBe(0);
+    // Blank is no filter at all.
+    expect((await search('  ')).total).toBe(3);
+    expect((await search('unicorn')).total).toBe(0);
+    expect((await call('GET', `/prod-api/content/tasks?q=${'x'.repeat(101)}`, ticket)).code).toBe(
+      1001,
+    );
+  });
+});
+
 describe('engines', () => {
   it('fails a task routed to an unreachable ComfyUI and gives the credits back', async () => {
     const admin = await signIn('ops2@example.com');

@@ -75,11 +75,12 @@ export const generationRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'My generation history, newest first',
+        summary: 'My generation history, newest first; `q` keeps the runs whose prompt contains it',
         querystring: z.object({
           kind: mediaSchema.optional(),
           page: z.coerce.number().int().min(1).max(10_000).default(1),
           page_size: z.coerce.number().int().min(1).max(50).default(20),
+          q: z.string().trim().max(100).optional(),
         }),
         response: {
           200: envelopeSchema(
@@ -96,7 +97,7 @@ export const generationRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { user } = await request.requireAuth();
       const q = request.query;
-      return ok(await service.list(user.id, q.kind ?? null, q.page, q.page_size));
+      return ok(await service.list(user.id, q.kind ?? null, q.page, q.page_size, q.q || undefined));
     },
   );
 

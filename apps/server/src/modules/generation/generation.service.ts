@@ -295,12 +295,19 @@ export function createGenerationService(deps: GenerationDeps) {
     holdOutput: (tx: Transaction, taskId: string, idx: number) =>
       repository.holdOutput(tx, taskId, idx),
 
-    async list(userId: number, media: string | null, page: number, pageSize: number) {
+    async list(
+      userId: number,
+      media: string | null,
+      page: number,
+      pageSize: number,
+      search?: string,
+    ) {
       const { rows, total } = await repository.listTasks(
         userId,
         media,
         (page - 1) * pageSize,
         pageSize,
+        search,
       );
       const outputs = await repository.listOutputs(rows.map((r) => r.id));
       const data = await Promise.all(

@@ -23,7 +23,8 @@ export const downloadTypes: Record<LibraryKind, MediaKind> = {
 /** Query keys of this feature; folder changes refresh both the folders and their items. */
 export const libraryKeys = {
   all: ['library'] as const,
-  tasks: (userId: string, kind: LibraryKind) => ['library', 'tasks', userId, kind] as const,
+  tasks: (userId: string, kind: LibraryKind, search = '') =>
+    ['library', 'tasks', userId, kind, search] as const,
   task: (taskId: string) => ['library', 'task', taskId] as const,
   folders: (userId: string, kind: LibraryKind) => ['library', 'folders', userId, kind] as const,
   folderItems: (folderId: number) => ['library', 'folder-items', folderId] as const,

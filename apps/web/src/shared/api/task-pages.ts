@@ -10,14 +10,18 @@ const taskPageSchema = z.object({
 });
 export type TaskPage = z.infer<typeof taskPageSchema>;
 
-/** `GET /prod-api/content/tasks`: my generations of one kind, newest first (studio, library). */
+/**
+ * `GET /prod-api/content/tasks`: my generations of one kind, newest first (studio, library);
+ * with `search`, only those whose prompt contains it.
+ */
 export function fetchTaskPage(
   kind: 'image' | 'video' | '3d',
   page: number,
   pageSize: number,
+  search = '',
 ): Promise<TaskPage> {
   return api.get('/prod-api/content/tasks', {
-    query: { kind, page, page_size: pageSize },
+    query: { kind, page, page_size: pageSize, ...(search ? { q: search } : {}) },
     schema: taskPageSchema,
   });
 }

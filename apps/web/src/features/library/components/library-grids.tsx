@@ -1,5 +1,5 @@
 import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconFolderOpen, IconSparkles } from '@tabler/icons-react';
+import { IconFolderOpen, IconSearch, IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -32,7 +32,7 @@ function Empty({
   body,
   action,
 }: {
-  icon: 'sparkles' | 'folder';
+  icon: 'sparkles' | 'folder' | 'search';
   title: string;
   body: string;
   action?: ReactNode;
@@ -40,7 +40,13 @@ function Empty({
   return (
     <Stack align="center" gap="xs" py={48} px="md" ta="center">
       <ThemeIcon size={64} radius="xl" variant="light">
-        {icon === 'sparkles' ? <IconSparkles size={30} /> : <IconFolderOpen size={30} />}
+        {icon === 'sparkles' ? (
+          <IconSparkles size={30} />
+        ) : icon === 'search' ? (
+          <IconSearch size={30} />
+        ) : (
+          <IconFolderOpen size={30} />
+        )}
       </ThemeIcon>
       <Text fw={700} mt="xs">
         {title}
@@ -53,10 +59,10 @@ function Empty({
   );
 }
 
-/** Everything generated of one kind, newest first. */
-export function HistoryGrid({ kind, ...selection }: GridProps) {
+/** Everything generated of one kind, newest first; with `search`, what its prompt matches. */
+export function HistoryGrid({ kind, search = '', ...selection }: GridProps & { search?: string }) {
   const { t } = useTranslation();
-  const tasks = useTasks(kind);
+  const tasks = useTasks(kind, search);
   if (tasks.isPending) return <GridSkeleton />;
   if (tasks.isError)
     return (
@@ -68,6 +74,15 @@ export function HistoryGrid({ kind, ...selection }: GridProps) {
     tasks.data.pages.flatMap((page) => page.data),
     kind,
   );
+  if (items.length === 0 && search) {
+    return (
+      <Empty
+        icon="search"
+        title={t('library.search.noneTitle', { query: search })}
+        body={t('library.search.noneBody')}
+      />
+    );
+  }
   if (items.length === 0) {
     return (
       <Empty

@@ -1,7 +1,8 @@
 import type { Folder } from '@lumen/contracts/assets';
-import { Button, Group, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconChecks } from '@tabler/icons-react';
+import { IconChecks, IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast';
@@ -27,6 +28,8 @@ interface LibraryKindViewProps {
 
 type Editing = { mode: 'create' } | { mode: 'rename'; folder: Folder } | null;
 
+const SEARCH_DEBOUNCE_MS = 300;
+
 /** One tab of the library: its folders, the works in view, and moving works between them. */
 export function LibraryKindView({ kind, folderId, onFolderChange }: LibraryKindViewProps) {
   const { t } = useTranslation();
@@ -40,6 +43,8 @@ export function LibraryKindView({ kind, folderId, onFolderChange }: LibraryKindV
   const [editing, setEditing] = useState<Editing>(null);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const current = folders.data?.find((folder) => folder.id === folderId) ?? null;
 
   const stopSelecting = () => {
@@ -124,10 +129,37 @@ export function LibraryKindView({ kind, folderId, onFolderChange }: LibraryKindV
         onDelete={confirmDelete}
       />
       <div className={classes.content}>
-        <Group justify="space-between" mb="sm" gap="xs" wrap="nowrap">
+        <Group justify="space-between" mb="sm" gap="xs" className={classes.header}>
           <Title order={2} fz="lg" miw={0} style={{ overflowWrap: 'anywhere' }}>
             {current ? current.name : t('library.folders.all')}
           </Title>
+          {folderId === null ? (
+            <TextInput
+              className={classes.search}
+              size="xs"
+              radius="xl"
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              placeholder={t('library.search.placeholder')}
+              aria-label={t('library.search.label')}
+              maxLength={100}
+              leftSection={<IconSearch size={14} />}
+              rightSection={
+                search ? (
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="gray"
+                    radius="xl"
+                    aria-label={t('library.search.clear')}
+                    onClick={() => setSearch('')}
+                  >
+                    <IconX size={12} />
+                  </ActionIcon>
+                ) : null
+              }
+            />
+          ) : null}
           <Button
             size="compact-sm"
             variant={selecting ? 'filled' : 'default'}
@@ -149,7 +181,13 @@ export function LibraryKindView({ kind, folderId, onFolderChange }: LibraryKindV
             onToggle={toggle}
           />
         ) : (
-          <HistoryGrid kind={kind} selecting={selecting} selected={selected} onToggle={toggle} />
+          <HistoryGrid
+            kind={kind}
+            search={debouncedSearch}
+            selecting={selecting}
+            selected={selected}
+            onToggle={toggle}
+          />
         )}
         {selecting ? (
           <SelectionBar
