@@ -59,6 +59,7 @@ export function LibraryKindView({ kind, folderId, onFolderChange }: LibraryKindV
       return next;
     });
   const keys = [...selected];
+  const selection = { selecting, selected, onToggle: toggle };
 
   const confirmDelete = (folder: Folder) =>
     modals.openConfirmModal({
@@ -172,22 +173,9 @@ export function LibraryKindView({ kind, folderId, onFolderChange }: LibraryKindV
           </Button>
         </Group>
         {folderId !== null ? (
-          <FolderItemsGrid
-            key={folderId}
-            kind={kind}
-            folderId={folderId}
-            selecting={selecting}
-            selected={selected}
-            onToggle={toggle}
-          />
+          <FolderItemsGrid key={folderId} kind={kind} folderId={folderId} {...selection} />
         ) : (
-          <HistoryGrid
-            kind={kind}
-            search={debouncedSearch}
-            selecting={selecting}
-            selected={selected}
-            onToggle={toggle}
-          />
+          <HistoryGrid kind={kind} search={debouncedSearch} {...selection} />
         )}
         {selecting ? (
           <SelectionBar
