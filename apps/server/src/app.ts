@@ -217,6 +217,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     urlFor: (key) => media.getViewUrl(key),
     discardOutput: (userId, key, { keepFiles }) =>
       keepFiles ? assets.forgetKeys(userId, [key]) : media.discardOutput(userId, key),
+    discardTaskOutputs: (userId, taskId) => media.discardTaskOutputs(userId, taskId),
   };
   const promptModel = config.engines.openai ? createOpenAiEngine(config.engines.openai) : undefined;
   const events = config.databaseUrl

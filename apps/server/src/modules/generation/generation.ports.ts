@@ -39,6 +39,8 @@ export interface GenerationMedia {
    * and watermarked twin gone from the store unless `keepFiles` (a published work shows it).
    */
   discardOutput(userId: number, key: string, options: { keepFiles: boolean }): Promise<void>;
+  /** Removes the files a task stored before it ended without results. */
+  discardTaskOutputs(userId: number, taskId: string): Promise<void>;
 }
 
 /** Scores an image for adult content, 0–1 (moderation). */

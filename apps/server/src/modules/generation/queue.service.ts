@@ -150,6 +150,11 @@ export function createQueueService(deps: {
       outputs: patch.outputs ?? [],
     });
     if (ended) publish(ended);
+    if (ended && ended.status !== 'done') {
+      // Outputs stored before the task failed (one unreadable among several, a crash before
+      // it ended) belong to nothing now. Files left behind would only cost disk.
+      await deps.media.discardTaskOutputs(ended.userId, ended.id).catch(() => undefined);
+    }
     return ended;
   }
 

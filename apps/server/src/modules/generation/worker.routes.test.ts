@@ -1,4 +1,6 @@
+import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalEngine } from '@lumen/engines/local/local-engine';
@@ -6,6 +8,7 @@ import { createHttpWorkerApi } from '@lumen/worker/http-worker-api';
 import { createWorkerRunner } from '@lumen/worker/runner';
 import { eq } from 'drizzle-orm';
 import { ManualClock } from '../../lib/clock';
+import { mediaObjects } from '../media/media.schema';
 import { tasks } from './generation.schema';
 import { readMailedCode } from '../../../test/support/mailbox';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -320,6 +323,57 @@ describe('the worker API over HTTP', () => {
       (await post('/worker/v1/claim', { worker_id: 'x', engines: ['local'], wait_s: 21 }, auth))
         .code,
     ).toBe(1001);
+  });
+});
+
+describe('a task that fails after storing some outputs', () => {
+  it('leaves no files or media rows behind, and gives the credits back', async () => {
+    const ticket = await signIn('halfway@example.com');
+    const balance = async () =>
+      (await get('/prod-api/trade/v1/account', ticket)).result.credits as number;
+    const before = await balance();
+    const submitted = await post(
+      '/api/gw/v3/image/txt2img/async',
+      { prompt: 'two kites', params: { batch_size: 2 } },
+      { authorization: `Bearer ${ticket}` },
+    );
+    const id = submitted.result.task_id as string;
+    const claimed = await post(
+      '/worker/v1/claim',
+      { worker_id: 'halfway', engines: ['local'] },
+      { authorization: `Bearer ${TOKEN}` },
+    );
+    expect(claimed.result.task.id).toBe(id);
+    const good = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#a33' },
+    })
+      .png()
+      .toBuffer();
+    // The first output is stored, the second is of a type no output may have: the completion
+    // is refused halfway.
+    await expect(
+      t.app.services.queue.complete(id, 'halfway', [
+        { kind: 'image', mime: 'image/png', bytes: good, seed: 1 },
+        { kind: 'model', mime: 'application/zip', bytes: Buffer.from('PK'), seed: 2 },
+      ]),
+    ).rejects.toThrow(/unsupported output type/);
+    const rows = () => t.database.db.select().from(mediaObjects).where(eq(mediaObjects.taskId, id));
+    const [first] = await rows();
+    expect(first?.key).toMatch(new RegExp(`${id}/0\\.png$`));
+    const onDisk = (key: string) =>
+      fs
+        .access(path.join(t.config.dataDir, 'media', ...key.split('/')))
+        .then(() => true)
+        .catch(() => false);
+    expect(await onDisk(first!.key)).toBe(true);
+
+    expect(await t.app.services.queue.fail(id, 'halfway', 'output 1 has an unsupported type')).toBe(
+      true,
+    );
+    expect(await rows()).toEqual([]);
+    expect(await onDisk(first!.key)).toBe(false);
+    expect(await onDisk(first!.thumbKey!)).toBe(false);
+    expect(await balance()).toBe(before);
   });
 });
 

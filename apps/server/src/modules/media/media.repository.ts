@@ -40,6 +40,19 @@ export function createMediaRepository(db: Database) {
         .returning();
       return row;
     },
+    /** Deletes the output rows stored for a task; answers the rows deleted. */
+    deleteTaskOutputs(userId: number, taskId: string): Promise<MediaObjectRow[]> {
+      return db
+        .delete(mediaObjects)
+        .where(
+          and(
+            eq(mediaObjects.userId, userId),
+            eq(mediaObjects.taskId, taskId),
+            eq(mediaObjects.origin, 'output'),
+          ),
+        )
+        .returning();
+    },
     async listOwnedByKeys(userId: number, keys: string[]): Promise<MediaObjectRow[]> {
       if (keys.length === 0) return [];
       return db

@@ -161,6 +161,19 @@ export function createMediaService(deps: MediaServiceDeps) {
       await Promise.all(files.map((k) => store.delete(k)));
     },
 
+    /**
+     * Removes whatever a task that ended without results left stored: outputs written before
+     * its worker failed (a later output unreadable, a crash before the task ended). Rows first,
+     * then files, as in discardOutput.
+     */
+    async discardTaskOutputs(userId: number, taskId: string): Promise<void> {
+      const deleted = await repository.deleteTaskOutputs(userId, taskId);
+      const files = deleted.flatMap((row) =>
+        [row.key, row.thumbKey, row.wmKey].filter((k): k is string => Boolean(k)),
+      );
+      await Promise.all(files.map((k) => store.delete(k)));
+    },
+
     /** Checks the declared file and hands out a presigned PUT for `uploads/<userId>/<uuid>.<ext>`. */
     async createUpload(userId: number, body: CreateUploadBody): Promise<UploadTicket> {
       const type = body.content_type.split(';')[0]?.trim() ?? '';
