@@ -76,6 +76,67 @@ describe.skipIf(testDatabaseKind !== 'pglite')('the server process', () => {
     await fs.rm(dataDir, { recursive: true, force: true });
   }, 120_000);
 
+  for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+    it(`finishes a task that was running when the server got ${signal}, once it is back`, async () => {
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-proc-'));
+      const port = await freePort();
+      const env = { PORT: String(port), DATA_DIR: dataDir, NSFW_CHECK: 'off' };
+      const base = `http://127.0.0.1:${port}`;
+      const call = async (p: string, ticket?: string, body?: object) =>
+        (await (
+          await fetch(`${base}${p}`, {
+            method: body ? 'POST' : 'GET',
+            headers: {
+              'content-type': 'application/json',
+              ...(ticket ? { authorization: `Bearer ${ticket}` } : {}),
+            },
+            ...(body ? { body: JSON.stringify(body) } : {}),
+          })
+        ).json()) as { code: number; result: Record<string, unknown> & Record<'ticket', string> };
+      const first = startServer(env);
+      await waitForHealth(port);
+      const { ticket } = (
+        await call('/prod-api/user/register', undefined, {
+          username: `restart${signal.slice(3).toLowerCase()}`,
+          password: 'Restart1234',
+          confirm_password: 'Restart1234',
+          agree_terms: true,
+        })
+      ).result;
+      // The Plus trial pays for a 10 s 1080p video, long enough to be caught running.
+      expect((await call('/prod-api/trade/v1/trial/claim', ticket, {})).code).toBe(0);
+      const credits = async () =>
+        (await call('/prod-api/trade/v1/account', ticket)).result.credits as number;
+      const before = await credits();
+      const submitted = await call('/api/gw/v3/video/video_diffusion/async', ticket, {
+        prompt: 'waves on a rocky shore',
+        params: { duration: 10, resolution: '1080p' },
+      });
+      expect(submitted.code).toBe(0);
+      const status = async () =>
+        (
+          await call(
+            `/api/gw/v3/video/video/async/results?task_id=${String(submitted.result.task_id)}`,
+            ticket,
+          )
+        ).result.status;
+      await expect.poll(status, { timeout: 30_000, intervals: [100] }).toBe('generating');
+
+      first.child.kill(signal);
+      await first.exited;
+      const second = startServer(env);
+      await waitForHealth(port);
+      if (signal === 'SIGKILL') expect(second.output()).toMatch(/stopped without shutting down/);
+      // Well within the 60 s lease: the task was taken back at once, not left to expire.
+      await expect.poll(status, { timeout: 30_000, intervals: [250] }).toBe('done');
+      // Captured once, whatever happened in between.
+      expect(await credits()).toBe(before - Number(submitted.result.cost));
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }, 180_000);
+  }
+
   it('exits with a list of what is wrong in the configuration', async () => {
     const bad = startServer({ PORT: 'eighty', DATABASE_URL: 'mysql://nope' });
     expect(await bad.exited).toBe(1);
