@@ -214,12 +214,14 @@ export function createQueueService(deps: {
       deps.load?.workerSeen();
       const deadline = performance.now() + Math.min(waitMs, CLAIM_WAIT_MAX_MS);
       // Listening from before the first try, so that a task queued meanwhile is not missed.
+      // A task that ends may free its user's slot for a waiting one, so endings wake too;
+      // progress (still generating) does not.
       let queued: boolean;
       let wake: (() => void) | undefined;
       const stopListening =
         waitMs > 0
           ? deps.events.subscribeAll((_userId, event) => {
-              if (event.type !== 'task' || event.data.status !== 'queued') return;
+              if (event.type !== 'task' || event.data.status === 'generating') return;
               queued = true;
               wake?.();
             })
