@@ -120,7 +120,7 @@ describe.skipIf(testDatabaseKind !== 'pglite')('the server process', () => {
             ticket,
           )
         ).result.status;
-      await expect.poll(status, { timeout: 30_000, intervals: [100] }).toBe('generating');
+      await expect.poll(status, { timeout: 30_000, interval: 100 }).toBe('generating');
 
       first.child.kill(signal);
       await first.exited;
@@ -128,7 +128,7 @@ describe.skipIf(testDatabaseKind !== 'pglite')('the server process', () => {
       await waitForHealth(port);
       if (signal === 'SIGKILL') expect(second.output()).toMatch(/stopped without shutting down/);
       // Well within the 60 s lease: the task was taken back at once, not left to expire.
-      await expect.poll(status, { timeout: 45_000, intervals: [250] }).toBe('done');
+      await expect.poll(status, { timeout: 45_000, interval: 250 }).toBe('done');
       // Captured once, whatever happened in between.
       expect(await credits()).toBe(before - Number(submitted.result.cost));
       second.child.kill('SIGTERM');
