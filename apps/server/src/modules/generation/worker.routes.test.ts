@@ -39,6 +39,12 @@ const get = async (path: string, ticket: string) =>
     await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${ticket}` } })
   ).json()) as Json;
 
+/** Queues a text-to-image task as the user of `ticket`; answers the gateway's envelope. */
+const submitImage = (ticket: string, body: object) =>
+  post('/api/gw/v3/image/txt2img/async', body, { authorization: `Bearer ${ticket}` });
+const creditsOf = async (ticket: string) =>
+  (await get('/prod-api/trade/v1/account', ticket)).result.credits as number;
+
 const taskRow = async (id: string) =>
   (await t.database.db.select().from(tasks).where(eq(tasks.id, id)))[0];
 
@@ -66,11 +72,7 @@ describe('the worker API over HTTP', () => {
 
   it('answers no task with the counts of why', async () => {
     const ticket = await signIn('waiting@example.com');
-    const submitted = await post(
-      '/api/gw/v3/image/txt2img/async',
-      { prompt: 'a kite', params: { batch_size: 1 } },
-      { authorization: `Bearer ${ticket}` },
-    );
+    const submitted = await submitImage(ticket, { prompt: 'a kite', params: { batch_size: 1 } });
     expect(submitted.code).toBe(0);
     const auth = { authorization: `Bearer ${TOKEN}` };
     const comfy = await post(
@@ -107,11 +109,10 @@ describe('the worker API over HTTP', () => {
 
   it('lets a remote worker claim, upload through presigned URLs and complete', async () => {
     const ticket = await signIn('remote@example.com');
-    const submitted = await post(
-      '/api/gw/v3/image/txt2img/async',
-      { prompt: 'a paper boat', params: { batch_size: 1, seed: 7 } },
-      { authorization: `Bearer ${ticket}` },
-    );
+    const submitted = await submitImage(ticket, {
+      prompt: 'a paper boat',
+      params: { batch_size: 1, seed: 7 },
+    });
     expect(submitted.code).toBe(0);
     const runner = createWorkerRunner({
       api: createHttpWorkerApi({ serverUrl: base, token: TOKEN }),
@@ -139,14 +140,9 @@ describe('the worker API over HTTP', () => {
 
   it('re-queues a task whose worker went silent, then fails and refunds it after the last attempt', async () => {
     const ticket = await signIn('silent@example.com');
-    const balance = async () =>
-      (await get('/prod-api/trade/v1/account', ticket)).result.credits as number;
+    const balance = () => creditsOf(ticket);
     const before = await balance();
-    const submitted = await post(
-      '/api/gw/v3/image/txt2img/async',
-      { prompt: 'a ghost ship' },
-      { authorization: `Bearer ${ticket}` },
-    );
+    const submitted = await submitImage(ticket, { prompt: 'a ghost ship' });
     const auth = { authorization: `Bearer ${TOKEN}` };
     for (let attempt = 1; attempt <= 3; attempt++) {
       const claimed = await post(
@@ -177,11 +173,7 @@ describe('the worker API over HTTP', () => {
 
   it('takes back the task of a worker that stops: queued again at once, the attempt not counted', async () => {
     const ticket = await signIn('handback@example.com');
-    const submitted = await post(
-      '/api/gw/v3/image/txt2img/async',
-      { prompt: 'a lighthouse in fog' },
-      { authorization: `Bearer ${ticket}` },
-    );
+    const submitted = await submitImage(ticket, { prompt: 'a lighthouse in fog' });
     const id = submitted.result.task_id as string;
     const auth = { authorization: `Bearer ${TOKEN}` };
     const status = async () =>
@@ -213,13 +205,7 @@ describe('the worker API over HTTP', () => {
     const auth = { authorization: `Bearer ${TOKEN}` };
     const submit = async (email: string) => {
       const ticket = await signIn(email);
-      return (
-        await post(
-          '/api/gw/v3/image/txt2img/async',
-          { prompt: 'a paper crane' },
-          { authorization: `Bearer ${ticket}` },
-        )
-      ).result.task_id as string;
+      return (await submitImage(ticket, { prompt: 'a paper crane' })).result.task_id as string;
     };
     const mine = await submit('crashed@example.com');
     const theirs = await submit('remote@example.com');
@@ -255,13 +241,7 @@ describe('the worker API over HTTP', () => {
     const auth = { authorization: `Bearer ${TOKEN}` };
     const ticket = await signIn('longpoll@example.com');
     const submit = async (prompt: string) =>
-      (
-        await post(
-          '/api/gw/v3/image/txt2img/async',
-          { prompt },
-          { authorization: `Bearer ${ticket}` },
-        )
-      ).result.task_id as string;
+      (await submitImage(ticket, { prompt })).result.task_id as string;
 
     // Nothing queued: the claim waits its full time, then answers none with the counts.
     let started = performance.now();
@@ -329,14 +309,9 @@ describe('the worker API over HTTP', () => {
 describe('a task that fails after storing some outputs', () => {
   it('leaves no files or media rows behind, and gives the credits back', async () => {
     const ticket = await signIn('halfway@example.com');
-    const balance = async () =>
-      (await get('/prod-api/trade/v1/account', ticket)).result.credits as number;
+    const balance = () => creditsOf(ticket);
     const before = await balance();
-    const submitted = await post(
-      '/api/gw/v3/image/txt2img/async',
-      { prompt: 'two kites', params: { batch_size: 2 } },
-      { authorization: `Bearer ${ticket}` },
-    );
+    const submitted = await submitImage(ticket, { prompt: 'two kites', params: { batch_size: 2 } });
     const id = submitted.result.task_id as string;
     const claimed = await post(
       '/worker/v1/claim',

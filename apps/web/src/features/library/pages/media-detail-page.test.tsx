@@ -1,4 +1,4 @@
-import type { TaskResult } from '@lumen/contracts/tasks';
+import { placeholderSubResults, type TaskResult } from '@lumen/contracts/tasks';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,17 +36,7 @@ beforeEach(() => {
       task_status: 0,
       progress: 0,
       queue_position: 2,
-      sub_task_results: [
-        {
-          task_status: 0,
-          url: null,
-          thumb_url: null,
-          width: null,
-          height: null,
-          mime: null,
-          seed: null,
-        },
-      ],
+      sub_task_results: placeholderSubResults(1, 0),
     }),
   });
 });
