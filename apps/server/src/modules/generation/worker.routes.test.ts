@@ -352,6 +352,44 @@ describe('a task that fails after storing some outputs', () => {
   });
 });
 
+describe('a hand-back racing a completion', () => {
+  it('lets exactly one of them through, and the credits follow the one that won', async () => {
+    const ticket = await signIn('racer@example.com');
+    const before = await creditsOf(ticket);
+    const submitted = await submitImage(ticket, { prompt: 'a race', params: { batch_size: 1 } });
+    const id = submitted.result.task_id as string;
+    const cost = submitted.result.cost as number;
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    expect(
+      (await post('/worker/v1/claim', { worker_id: 'racer', engines: ['local'] }, auth)).result.task
+        .id,
+    ).toBe(id);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a3' } })
+      .png()
+      .toBuffer();
+    const [completed, released] = await Promise.all([
+      t.app.services.queue.complete(id, 'racer', [
+        { kind: 'image', mime: 'image/png', bytes: png, seed: 3 },
+      ]),
+      t.app.services.queue.release(id, 'racer'),
+    ]);
+    expect([completed, released].filter(Boolean)).toHaveLength(1);
+    const row = (await taskRow(id))!;
+    if (completed) {
+      expect(row.status).toBe('done');
+      expect(await creditsOf(ticket)).toBe(before - cost);
+    } else {
+      // Handed back: queued again with its hold; a worker that fails it refunds it whole.
+      expect(row.status).toBe('queued');
+      expect(await creditsOf(ticket)).toBe(before - cost);
+      const again = await post('/worker/v1/claim', { worker_id: 'next', engines: ['local'] }, auth);
+      expect(again.result.task.id).toBe(id);
+      expect(await t.app.services.queue.fail(id, 'next', 'the test is over')).toBe(true);
+      expect(await creditsOf(ticket)).toBe(before);
+    }
+  });
+});
+
 describe('a server that closes', () => {
   it('answers the claims still waiting, so that it need not wait for them', async () => {
     const own = await createTestApp({ env: { WORKER_TOKENS: TOKEN } });
