@@ -1,6 +1,7 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
 import { Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { StepArrows } from '../../../shared/ui/step-arrows';
 import { useIsMobileLayout } from '../use-mobile-layout';
 import { ResultToolbar, type ResultActions, type SubTask } from './result-media';
 import classes from './results.module.css';
@@ -9,6 +10,9 @@ interface MediaLightboxProps extends ResultActions {
   task: TaskResult;
   sub: SubTask;
   index: number;
+  /** How many images the run shows; the arrows step through them. */
+  count: number;
+  onStep: (index: number) => void;
   onClose: () => void;
 }
 
@@ -20,8 +24,16 @@ function closeAfter<T>(action: (value: T) => void, onClose: () => void) {
   };
 }
 
-/** "Open large": the full-size image with its prompt, seed and size. */
-export function MediaLightbox({ task, sub, index, onClose, ...actions }: MediaLightboxProps) {
+/** "Open large": the full-size image with its prompt, seed and size, and arrows to the others. */
+export function MediaLightbox({
+  task,
+  sub,
+  index,
+  count,
+  onStep,
+  onClose,
+  ...actions
+}: MediaLightboxProps) {
   const { t } = useTranslation();
   const fullScreen = useIsMobileLayout();
   return (
@@ -31,7 +43,7 @@ export function MediaLightbox({ task, sub, index, onClose, ...actions }: MediaLi
       size="min(1100px, 96vw)"
       fullScreen={fullScreen}
       centered
-      title={t('generate.result.lightboxTitle', { index: index + 1 })}
+      title={t('generate.result.lightboxTitle', { index: index + 1, count })}
       closeButtonProps={{ 'aria-label': t('generate.actions.close') }}
     >
       <Stack gap="md">
@@ -42,6 +54,7 @@ export function MediaLightbox({ task, sub, index, onClose, ...actions }: MediaLi
             fit="contain"
             mah="72vh"
           />
+          <StepArrows position={index} count={count} onStep={onStep} />
         </div>
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={4} style={{ flex: 1, minWidth: 240 }}>

@@ -113,8 +113,21 @@ describe('ResultCard', () => {
     expect(screen.getAllByRole('button', { name: 'Download' })).toHaveLength(2);
 
     await user.click(screen.getAllByRole('button', { name: 'Open large' })[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Image 1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Image 1 of 2' });
     expect(within(dialog).getByText('Seed 11 · 1024 × 1024')).toBeInTheDocument();
+
+    // The run's other image, with the arrow or the → key, and back with ←.
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('dialog', { name: 'Image 2 of 2' })).toHaveTextContent(
+      'Seed 12',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Next' })).toBeNull();
+    await user.keyboard('{ArrowLeft}');
+    expect(await screen.findByRole('dialog', { name: 'Image 1 of 2' })).toHaveTextContent(
+      'Seed 11',
+    );
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'Image 2 of 2' })).toBeInTheDocument();
   });
 
   it('downloads through the watermark rule, spinning while the server makes the file', async () => {

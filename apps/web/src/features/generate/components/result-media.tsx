@@ -239,6 +239,8 @@ export function ResultMedia({ task, ...actions }: { task: TaskResult } & ResultA
           task={task}
           sub={openedSub}
           index={opened ?? 0}
+          count={subs.length}
+          onStep={setOpened}
           onClose={() => setOpened(null)}
           {...actions}
         />

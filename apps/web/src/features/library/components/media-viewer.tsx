@@ -1,5 +1,5 @@
 import { Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { LibraryKind } from '../library-kinds';
 import classes from './media-viewer.module.css';
 
@@ -8,6 +8,8 @@ interface MediaViewerProps {
   url: string | null;
   thumbUrl: string | null;
   alt: string;
+  /** Drawn over the work, e.g. the arrows to the run's other outputs. */
+  overlay?: ReactNode;
 }
 
 // three.js is large; only 3D works load it.
@@ -16,7 +18,7 @@ const ModelViewer = lazy(() =>
 );
 
 /** The work at full size: an image, a video player, or a 3D model to turn around. */
-export function MediaViewer({ kind, url, thumbUrl, alt }: MediaViewerProps) {
+export function MediaViewer({ kind, url, thumbUrl, alt, overlay }: MediaViewerProps) {
   if (kind === '3d' && url) {
     return (
       <div className={classes.stage}>
@@ -25,6 +27,7 @@ export function MediaViewer({ kind, url, thumbUrl, alt }: MediaViewerProps) {
             <ModelViewer url={url} poster={thumbUrl} label={alt} />
           </Suspense>
         </div>
+        {overlay}
       </div>
     );
   }
@@ -41,6 +44,7 @@ export function MediaViewer({ kind, url, thumbUrl, alt }: MediaViewerProps) {
           loop
           playsInline
         />
+        {overlay}
       </div>
     );
   }
@@ -48,6 +52,7 @@ export function MediaViewer({ kind, url, thumbUrl, alt }: MediaViewerProps) {
   return (
     <div className={classes.stage}>
       {src ? <img src={src} alt={alt} className={classes.media} /> : null}
+      {overlay}
     </div>
   );
 }

@@ -186,6 +186,38 @@ describe('media detail page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/library/item/${WORK}/3`));
   });
 
+  it('steps through the run with the arrows and the ← → keys, not under a dialog', async () => {
+    const outputs = [0, 1, 2].map((i) => imageOutput(`outputs/42/${WORK}/${i}.png`, { index: i }));
+    api.on('GET', '/api/gw/v3/image/txt2img/async/results', {
+      result: task({ sub_task_results: outputs }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, `/library/item/${WORK}/0?kind=image&type=txt2img`);
+    const at = (i: number) =>
+      waitFor(() => expect(router.state.location.pathname).toBe(`/library/item/${WORK}/${i}`));
+
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await at(1);
+    await user.keyboard('{ArrowRight}');
+    await at(2);
+    // The last has no next.
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    await user.keyboard('{ArrowRight}');
+    await at(2);
+    await user.keyboard('{ArrowLeft}');
+    await at(1);
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await at(0);
+    expect(screen.queryByRole('button', { name: 'Previous' })).toBeNull();
+    expect(router.state.location.search).toBe('?kind=image&type=txt2img');
+
+    // Open the delete confirmation: the arrows there belong to it, not to the page.
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await screen.findByRole('dialog');
+    await user.keyboard('{ArrowRight}');
+    await at(0);
+  });
+
   it('says why a task ended without a result', async () => {
     api.on('GET', '/api/gw/v3/image/txt2img/async/results', {
       result: task({ status: 'flagged', task_status: 4, sub_task_results: [] }),

@@ -1,7 +1,8 @@
 import { Alert, Button, Grid, Group, Skeleton, Stack, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { StepArrows } from '../../../shared/ui/step-arrows';
 import { useTask } from '../api/get-task';
 import { MediaInfo } from '../components/media-info';
 import { MediaViewer } from '../components/media-viewer';
@@ -29,6 +30,13 @@ export function MediaDetailPage() {
       : Number(index);
   const output = outputs[position];
   const outputKey = output ? keyOf(output) : null;
+  const navigate = useNavigate();
+  /** The address of the run's output at `i`: the same page, another output. */
+  const pathOf = (i: number) => {
+    const search = new URLSearchParams(params);
+    search.delete('key');
+    return `/library/item/${encodeURIComponent(taskId)}/${outputs[i]?.index ?? i}?${search.toString()}`;
+  };
 
   return (
     <Stack gap="md" maw={1400} mx="auto">
@@ -68,19 +76,24 @@ export function MediaDetailPage() {
                 url={output.url}
                 thumbUrl={output.thumb_url}
                 alt={task.data.prompt || t(`library.kindLabels.${kind}`)}
+                overlay={
+                  <StepArrows
+                    position={position}
+                    count={outputs.length}
+                    onStep={(i) => void navigate(pathOf(i), { replace: true })}
+                  />
+                }
               />
               {outputs.length > 1 ? (
                 <Group gap={8} className={classes.strip}>
                   {outputs.map((other, i) => {
                     const key = keyOf(other);
                     if (!key) return null;
-                    const search = new URLSearchParams(params);
-                    search.delete('key');
                     return (
                       <UnstyledButton
                         key={key}
                         component={Link}
-                        to={`/library/item/${encodeURIComponent(taskId)}/${other.index ?? i}?${search.toString()}`}
+                        to={pathOf(i)}
                         replace
                         className={classes.thumb}
                         data-active={i === position || undefined}
