@@ -9,6 +9,14 @@ import { taskImageRules } from '../upload-image';
 import { ImageInput, type PickedImage } from './image-input';
 
 const MB = 1024 * 1024;
+
+/** A paste at `target`, as the browser fires it for a copied picture or a screenshot. */
+function paste(target: Element, files: File[], types = ['Files']) {
+  const event = new Event('paste', { bubbles: true, cancelable: true });
+  Object.defineProperty(event, 'clipboardData', { value: { files, types } });
+  target.dispatchEvent(event);
+  return event;
+}
 let pixels = { width: 1024, height: 768 };
 
 /** jsdom decodes no images: this one "loads" with the size the test sets. */
@@ -33,11 +41,11 @@ function png(size = MB, name = 'photo.png', type = 'image/png'): File {
 let api: ReturnType<typeof createApiMock>;
 const onChange = vi.fn<(value: PickedImage | null) => void>();
 
-function Harness() {
+function Harness({ label = 'Reference image' }: { label?: string }) {
   const [value, setValue] = useState<PickedImage | null>(null);
   return (
     <ImageInput
-      label="Reference image"
+      label={label}
       rules={taskImageRules}
       value={value}
       onChange={(next) => {
@@ -140,7 +148,48 @@ describe('ImageInput', () => {
     useSession.setState({ user: null });
     const user = userEvent.setup();
     renderWithProviders(<Harness />);
-    await user.click(screen.getByRole('button', { name: /Click or drop an image/ }));
+    await user.click(screen.getByRole('button', { name: /Click, drop or paste an image/ }));
     expect(useSession.getState().loginOpen).toBe(true);
+  });
+
+  it('takes a pasted picture into the first empty input, then the next, then no more', async () => {
+    renderWithProviders(
+      <>
+        <textarea aria-label="Prompt" />
+        <Harness label="First frame" />
+        <Harness label="Last frame" />
+      </>,
+    );
+    const uploads = () => api.requests('POST', '/prod-api/content/uploads');
+
+    // Text pasted with a picture (copied from a web page) into the prompt stays the prompt's.
+    const prompt = screen.getByRole('textbox', { name: 'Prompt' });
+    expect(paste(prompt, [png()], ['text/plain', 'Files']).defaultPrevented).toBe(false);
+    // A paste without a picture is not ours either.
+    expect(paste(document.body, [], ['text/plain']).defaultPrevented).toBe(false);
+    expect(uploads()).toHaveLength(0);
+
+    expect(paste(prompt, [png()]).defaultPrevented).toBe(true);
+    expect(await screen.findByRole('img', { name: 'First frame' })).toBeInTheDocument();
+    await waitFor(() => expect(uploads()).toHaveLength(1));
+
+    expect(paste(document.body, [png(MB, 'shot.jpg', 'image/jpeg')]).defaultPrevented).toBe(true);
+    expect(await screen.findByRole('img', { name: 'Last frame' })).toBeInTheDocument();
+    await waitFor(() => expect(uploads()).toHaveLength(2));
+
+    // Both hold one: a third paste replaces neither.
+    expect(paste(document.body, [png()]).defaultPrevented).toBe(false);
+    expect(uploads()).toHaveLength(2);
+  });
+
+  it('replaces the picture of a single input with a pasted one, checked like any other', async () => {
+    renderWithProviders(<Harness />);
+    paste(document.body, [png()]);
+    expect(await screen.findByRole('img', { name: 'Reference image' })).toBeInTheDocument();
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
+
+    paste(document.body, [png(6 * MB)]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Image over 5 MB');
+    expect(api.requests('POST', '/prod-api/content/uploads')).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
+import { usePasteTarget } from '../paste-targets';
 import {
   ACCEPTED_IMAGE_TYPES,
   ImageCheckError,
@@ -40,6 +41,7 @@ export function ImageInput({ label, hint, rules, value, onChange, validate }: Im
   const { t } = useTranslation();
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   const signedIn = useSession((s) => s.user !== null);
   const [phase, setPhase] = useState<Phase>({ state: 'idle' });
   const [dragging, setDragging] = useState(false);
@@ -75,6 +77,12 @@ export function ImageInput({ label, hint, rules, value, onChange, validate }: Im
     }
   }
 
+  usePasteTarget({
+    element: root,
+    isFree: () => value === null && phase.state !== 'busy',
+    take: (file) => void handleFile(file),
+  });
+
   function onDrop(event: DragEvent<HTMLElement>) {
     event.preventDefault();
     setDragging(false);
@@ -97,7 +105,7 @@ export function ImageInput({ label, hint, rules, value, onChange, validate }: Im
   const errorId = `${inputId}-error`;
 
   return (
-    <div>
+    <div ref={root}>
       <Text size="sm" fw={600} mb={6}>
         {label}
       </Text>
