@@ -54,7 +54,7 @@ export function MediaLightbox({
             fit="contain"
             mah="72vh"
           />
-          <StepArrows position={index} count={count} onStep={onStep} />
+          <StepArrows position={index} count={count} onStep={onStep} swipe />
         </div>
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={4} style={{ flex: 1, minWidth: 240 }}>

@@ -1,5 +1,5 @@
 import { placeholderSubResults, type TaskResult } from '@lumen/contracts/tasks';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiMock } from '../../../test/api-mock';
@@ -186,7 +186,7 @@ describe('media detail page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/library/item/${WORK}/3`));
   });
 
-  it('steps through the run with the arrows and the ← → keys, not under a dialog', async () => {
+  it('steps through the run with the arrows, the ← → keys and a swipe, not under a dialog', async () => {
     const outputs = [0, 1, 2].map((i) => imageOutput(`outputs/42/${WORK}/${i}.png`, { index: i }));
     api.on('GET', '/api/gw/v3/image/txt2img/async/results', {
       result: task({ sub_task_results: outputs }),
@@ -210,6 +210,18 @@ describe('media detail page', () => {
     await at(0);
     expect(screen.queryByRole('button', { name: 'Previous' })).toBeNull();
     expect(router.state.location.search).toBe('?kind=image&type=txt2img');
+
+    // On a phone: a swipe to the left is next, one mostly downwards scrolls the page.
+    const stage = screen.getByRole('img', { name: 'A teapot on a table' }).parentElement!;
+    const swipe = (from: [number, number], to: [number, number]) => {
+      fireEvent.touchStart(stage, { touches: [{ clientX: from[0], clientY: from[1] }] });
+      fireEvent.touchEnd(stage, { changedTouches: [{ clientX: to[0], clientY: to[1] }] });
+    };
+    swipe([300, 200], [120, 260]);
+    await at(1);
+    swipe([300, 100], [220, 400]);
+    swipe([200, 200], [300, 200]);
+    await at(0);
 
     // Open the delete confirmation: the arrows there belong to it, not to the page.
     await user.click(screen.getByRole('button', { name: 'Delete' }));

@@ -81,6 +81,7 @@ export function MediaDetailPage() {
                     position={position}
                     count={outputs.length}
                     onStep={(i) => void navigate(pathOf(i), { replace: true })}
+                    swipe={kind === 'image'}
                   />
                 }
               />
