@@ -4,6 +4,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../shared/session/session-store';
 import { createApiMock } from '../../test/api-mock';
+import { FakeEventSource } from '../../test/fake-event-source';
 import { createTestQueryClient } from '../../test/render';
 import { generateKeys } from './task-kinds';
 import {
@@ -12,32 +13,6 @@ import {
   useTaskStream,
   useTrackedTasks,
 } from './use-task-stream';
-
-/** Stands in for the browser's EventSource; the test plays the server. */
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  private listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  constructor(
-    readonly url: string,
-    readonly init?: EventSourceInit,
-  ) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, data: unknown) {
-    for (const listener of this.listeners.get(type) ?? []) {
-      listener(new MessageEvent(type, { data: JSON.stringify(data) }));
-    }
-  }
-}
 
 const taskId = '9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 const resultsPath = '/api/gw/v3/image/txt2img/async/results';

@@ -1,49 +1,24 @@
-import { taskStates, type TaskResult } from '@lumen/contracts/tasks';
+import type { TaskResult } from '@lumen/contracts/tasks';
 import type { TaskType } from '@lumen/contracts/task-types';
-import {
-  useQueries,
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
-import { subscribeUserEvents, USER_EVENTS_URL } from '../../shared/api/user-events';
+import {
+  patchTaskPages,
+  subscribeTaskEvents,
+  withQueueEvent,
+  withTaskEvent,
+  type QueueEvent,
+  type TaskEvent,
+} from '../../shared/api/task-events';
+import { USER_EVENTS_URL } from '../../shared/api/user-events';
 import { accountQueryRoot } from '../../shared/session/account-info';
 import { useSession } from '../../shared/session/session-store';
 import { getTaskResult } from './api/get-task-result';
-import type { TaskPage } from './api/list-tasks';
 import { generateKeys, isActive, isFinal } from './task-kinds';
 
 export const TASK_EVENTS_URL = USER_EVENTS_URL;
 /** While the stream is down, active tasks are asked for every 2 s. */
 export const POLL_INTERVAL_MS = 2000;
-
-const taskEventSchema = z.object({
-  task_id: z.string(),
-  status: z.enum(taskStates),
-  progress: z.number(),
-  queue_position: z.number().optional(),
-});
-export type TaskEvent = z.infer<typeof taskEventSchema>;
-
-/** Where a waiting task stands now; sent every few seconds while it waits. */
-const queueEventSchema = z.object({
-  task_id: z.string(),
-  queue_position: z.number().int(),
-  estimated_wait_min: z.number().int(),
-});
-export type QueueEvent = z.infer<typeof queueEventSchema>;
-
-function patchTask(task: TaskResult, event: TaskEvent): TaskResult {
-  return {
-    ...task,
-    status: event.status,
-    progress: Math.max(task.progress, Math.round(event.progress)),
-    queue_position: event.queue_position ?? (event.status === 'queued' ? task.queue_position : 0),
-    estimated_wait_min: event.status === 'queued' ? task.estimated_wait_min : 0,
-  };
-}
 
 /** Writes a task event into every cache that holds the task: its own query and the histories. */
 function patchCaches(
@@ -54,35 +29,11 @@ function patchCaches(
   queryClient.setQueryData<TaskResult>(generateKeys.task(taskId), (old) =>
     old ? patch(old) : old,
   );
-  queryClient.setQueriesData<InfiniteData<TaskPage>>(
-    { queryKey: generateKeys.histories },
-    (data) =>
-      data
-        ? {
-            ...data,
-            pages: data.pages.map((page) => ({
-              ...page,
-              data: page.data.map((t) => (t.task_id === taskId ? patch(t) : t)),
-            })),
-          }
-        : data,
-  );
+  patchTaskPages(queryClient, generateKeys.histories, taskId, patch);
 }
 
-/**
- * A waiting task's new place and wait. It changes nothing once the task has left the queue:
- * the place was worked out a moment before, and may arrive after the task started.
- */
 export function applyQueueEvent(queryClient: QueryClient, event: QueueEvent): void {
-  patchCaches(queryClient, event.task_id, (task) =>
-    task.status === 'queued'
-      ? {
-          ...task,
-          queue_position: event.queue_position,
-          estimated_wait_min: event.estimated_wait_min,
-        }
-      : task,
-  );
+  patchCaches(queryClient, event.task_id, (task) => withQueueEvent(task, event));
 }
 
 /**
@@ -95,16 +46,7 @@ export function applyTaskEvent(queryClient: QueryClient, event: TaskEvent): void
     void queryClient.invalidateQueries({ queryKey: key, exact: true });
     return;
   }
-  patchCaches(queryClient, event.task_id, (task) => patchTask(task, event));
-}
-
-function parseEvent<T>(schema: z.ZodType<T>, raw: unknown): T | null {
-  try {
-    const parsed = schema.safeParse(JSON.parse(String(raw)));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  patchCaches(queryClient, event.task_id, (task) => withTaskEvent(task, event));
 }
 
 /**
@@ -119,17 +61,9 @@ export function useTaskStream(): { live: boolean } {
   useEffect(() => {
     if (!signedIn) return undefined;
     // The stream is shared with other listeners (notifications); see shared/api/user-events.
-    const unsubscribe = subscribeUserEvents({
-      events: {
-        task: (data) => {
-          const event = parseEvent(taskEventSchema, data);
-          if (event) applyTaskEvent(queryClient, event);
-        },
-        queue: (data) => {
-          const event = parseEvent(queueEventSchema, data);
-          if (event) applyQueueEvent(queryClient, event);
-        },
-      },
+    const unsubscribe = subscribeTaskEvents({
+      onTask: (event) => applyTaskEvent(queryClient, event),
+      onQueue: (event) => applyQueueEvent(queryClient, event),
       onOpen: () => {
         setLive(true);
         // Events sent before the stream opened were missed; read the running tasks once.

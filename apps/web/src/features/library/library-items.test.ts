@@ -31,13 +31,27 @@ describe('library items', () => {
     expect(items[1]?.thumbUrl).toBe('/media/a.png.thumb.webp');
   });
 
-  it('links history tiles by position and folder tiles by key', () => {
+  it('links history tiles by position, folder tiles by key, and runs on their way to their task', () => {
     const [first] = itemsFromTasks([task({})], 'image');
     expect(first && detailPath(first)).toBe('/library/item/t1/0?kind=image&type=txt2img');
     expect(detailPath({ ...first!, url: null, taskType: null })).toBe(
       '/library/item/t1/0?kind=image&key=a.png',
     );
-    expect(detailPath({ ...first!, key: null })).toBeNull();
+    const [running] = itemsFromTasks(
+      [
+        task({
+          task_id: 'run',
+          status: 'queued',
+          progress: 0,
+          queue_position: 3,
+          sub_task_results: [],
+        }),
+      ],
+      'image',
+    );
+    expect(running).toMatchObject({ key: null, queuePosition: 3, progress: 0 });
+    expect(detailPath(running!)).toBe('/library/item/run/0?kind=image&type=txt2img');
+    expect(detailPath({ ...first!, taskId: null })).toBeNull();
   });
 
   it('reduces sizes to a ratio and builds studio addresses', () => {

@@ -18,6 +18,9 @@ export interface LibraryItem {
   preview: boolean;
   status: TaskState;
   taskType: string | null;
+  /** While the task is on its way: its progress (0–100) and place in the queue (0: left it). */
+  progress?: number;
+  queuePosition?: number;
 }
 
 /** The engine that draws locally, without a model; its outputs are labelled as previews. */
@@ -55,6 +58,8 @@ export function itemsFromTasks(tasks: TaskResult[], kind: LibraryKind): LibraryI
         thumbUrl: null,
         width: null,
         height: null,
+        progress: task.progress,
+        queuePosition: task.queue_position,
       });
       continue;
     }
@@ -99,10 +104,11 @@ export function itemFromFolderItem(item: FolderItem, kind: LibraryKind): Library
  * and the page finds the output by it.
  */
 export function detailPath(item: LibraryItem): string | null {
-  if (!item.taskId || !item.key) return null;
+  if (!item.taskId) return null;
   const params = new URLSearchParams({ kind: item.kind });
   if (item.taskType) params.set('type', item.taskType);
-  if (item.url === null) params.set('key', item.key);
+  // A folder item is found by its key; a run on its way has none yet.
+  if (item.url === null && item.key) params.set('key', item.key);
   return `/library/item/${encodeURIComponent(item.taskId)}/${item.index}?${params.toString()}`;
 }
 

@@ -23,6 +23,8 @@ export const downloadTypes: Record<LibraryKind, MediaKind> = {
 /** Query keys of this feature; folder changes refresh both the folders and their items. */
 export const libraryKeys = {
   all: ['library'] as const,
+  /** Every paged list of generations (all kinds, searches and users). */
+  taskLists: ['library', 'tasks'] as const,
   tasks: (userId: string, kind: LibraryKind, search = '') =>
     ['library', 'tasks', userId, kind, search] as const,
   task: (taskId: string) => ['library', 'task', taskId] as const,

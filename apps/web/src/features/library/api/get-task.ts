@@ -17,13 +17,14 @@ export function getTask(taskId: string, kind: LibraryKind, taskType: string): Pr
 /** How often a task on its way (queued or generating) is asked for again. */
 const ACTIVE_POLL_MS = 2000;
 
-export function useTask(taskId: string, kind: LibraryKind, taskType: string) {
+/** One task; while it is on its way it is asked for again, unless the events stream (`live`) keeps it current. */
+export function useTask(taskId: string, kind: LibraryKind, taskType: string, live = false) {
   return useQuery({
     queryKey: libraryKeys.task(taskId),
     queryFn: () => getTask(taskId, kind, taskType),
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return status === 'queued' || status === 'generating' ? ACTIVE_POLL_MS : false;
+      return !live && (status === 'queued' || status === 'generating') ? ACTIVE_POLL_MS : false;
     },
   });
 }

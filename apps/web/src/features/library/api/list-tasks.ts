@@ -2,6 +2,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { fetchTaskPage, nextTaskPage, type TaskPage } from '../../../shared/api/task-pages';
 import { useSession } from '../../../shared/session/session-store';
 import { libraryKeys, type LibraryKind } from '../library-kinds';
+import { hasActiveTask } from '../use-library-live';
+
+/** While the events stream is down, a list that shows a run on its way is read this often. */
+const ACTIVE_POLL_MS = 3000;
 
 export const TASKS_PAGE_SIZE = 24;
 
@@ -12,8 +16,11 @@ export function listTasks(kind: LibraryKind, page: number, search = ''): Promise
   return fetchTaskPage(kind, page, TASKS_PAGE_SIZE, search);
 }
 
-/** My generations of one kind; with `search`, those whose prompt contains it. */
-export function useTasks(kind: LibraryKind, search = '') {
+/**
+ * My generations of one kind; with `search`, those whose prompt contains it. `live` says the
+ * events stream keeps runs on their way current; without it the list polls while it shows one.
+ */
+export function useTasks(kind: LibraryKind, search = '', live = false) {
   const userId = useSession((s) => s.user?.userId ?? '');
   return useInfiniteQuery({
     queryKey: libraryKeys.tasks(userId, kind, search),
@@ -24,5 +31,6 @@ export function useTasks(kind: LibraryKind, search = '') {
     initialPageParam: 1,
     getNextPageParam: nextTaskPage,
     enabled: userId !== '',
+    refetchInterval: (query) => (!live && hasActiveTask(query.state.data) ? ACTIVE_POLL_MS : false),
   });
 }

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useFolderItems } from '../api/list-folder-items';
 import { useTasks } from '../api/list-tasks';
 import { itemFromFolderItem, itemsFromTasks } from '../library-items';
+import { useLibraryLive } from '../use-library-live';
 import type { LibraryKind } from '../library-kinds';
 import { MediaGrid } from './media-grid';
 
@@ -62,7 +63,8 @@ function Empty({
 /** Everything generated of one kind, newest first; with `search`, what its prompt matches. */
 export function HistoryGrid({ kind, search = '', ...selection }: GridProps & { search?: string }) {
   const { t } = useTranslation();
-  const tasks = useTasks(kind, search);
+  const { live } = useLibraryLive();
+  const tasks = useTasks(kind, search, live);
   if (tasks.isPending) return <GridSkeleton />;
   if (tasks.isError)
     return (

@@ -1,4 +1,13 @@
-import { Badge, Checkbox, Loader, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Checkbox,
+  Loader,
+  Progress,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconBox, IconPhotoOff, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,15 +29,31 @@ export function MediaTile({ item, selecting, selected, onToggle, onOpen }: Media
   const [broken, setBroken] = useState(false);
 
   if (item.key === null) {
+    const queued = item.status === 'queued';
+    const place = item.queuePosition ?? 0;
+    const progress = item.progress ?? 0;
+    const status =
+      queued && place > 0
+        ? t('library.detail.queued', { position: place })
+        : !queued && progress > 0
+          ? t('library.detail.generating', { progress })
+          : t(`library.status.${item.status}`);
     return (
-      <div className={classes.tile} data-pending>
-        <Stack align="center" justify="center" gap={6} h="100%" p="sm">
+      <UnstyledButton
+        className={classes.tile}
+        data-pending
+        onClick={selecting ? undefined : onOpen}
+        disabled={selecting}
+        aria-label={`${item.prompt || t(`library.kindLabels.${item.kind}`)}: ${status}`}
+      >
+        <Stack align="center" justify="center" gap={8} h="100%" p="sm">
           <Loader size="sm" />
-          <Text size="xs" c="dimmed" ta="center">
-            {t(`library.status.${item.status}`)}
+          <Text size="xs" c="dimmed" ta="center" role="status">
+            {status}
           </Text>
+          {queued ? null : <Progress value={progress} w="70%" size="sm" radius="xl" aria-hidden />}
         </Stack>
-      </div>
+      </UnstyledButton>
     );
   }
 

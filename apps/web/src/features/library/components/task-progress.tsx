@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * A work still on its way (queued with its position, or generating with its progress), or
- * the reason it ended without one. The page asks again every few seconds meanwhile.
+ * the reason it ended without one. The events stream (or polling) keeps it current.
  */
 export function TaskProgress({ task }: { task: TaskResult }) {
   const { t } = useTranslation();

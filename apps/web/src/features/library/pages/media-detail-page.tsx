@@ -9,6 +9,7 @@ import { MediaViewer } from '../components/media-viewer';
 import { TaskProgress } from '../components/task-progress';
 import { outputKey as keyOf } from '../library-items';
 import { parseLibraryKind } from '../library-kinds';
+import { useLibraryLive } from '../use-library-live';
 import classes from './media-detail-page.module.css';
 
 /** One work large, with its prompt, seed and settings (spec §2 media detail page). */
@@ -17,7 +18,8 @@ export function MediaDetailPage() {
   const { taskId = '', index = '0' } = useParams();
   const [params] = useSearchParams();
   const kind = parseLibraryKind(params.get('kind'));
-  const task = useTask(taskId, kind, params.get('type') ?? 'task');
+  const { live } = useLibraryLive();
+  const task = useTask(taskId, kind, params.get('type') ?? 'task', live);
   const back = `/library${kind === 'image' ? '' : `?kind=${kind}`}`;
 
   const outputs = task.data?.sub_task_results ?? [];
