@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getCurrentLanguage } from '../../../shared/i18n/i18n';
 import { accountQueryRoot } from '../../../shared/session/account-info';
-import { cancelTask } from '../api/cancel-task';
+import { cancelTask } from '../../../shared/api/cancel-task';
 import { ratioParts } from '../aspect-ratio';
 import { generateKeys, isActive } from '../task-kinds';
 import { ResultMedia, type ResultActions } from './result-media';

@@ -1,6 +1,24 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
-import { Alert, Card, Loader, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Loader, Progress, Stack, Text } from '@mantine/core';
+import { IconPlayerStopFilled } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { cancelTask } from '../../../shared/api/cancel-task';
+import { accountQueryRoot } from '../../../shared/session/account-info';
+import { libraryKeys } from '../library-kinds';
+
+/** Stops a run on its way; its held credits come back at once. */
+function useCancel(taskId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelTask(taskId),
+    onSuccess: (task) => {
+      queryClient.setQueryData(libraryKeys.task(taskId), task);
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.taskLists });
+      void queryClient.invalidateQueries({ queryKey: accountQueryRoot });
+    },
+  });
+}
 
 /**
  * A work still on its way (queued with its position, or generating with its progress), or
@@ -8,6 +26,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function TaskProgress({ task }: { task: TaskResult }) {
   const { t } = useTranslation();
+  const cancel = useCancel(task.task_id);
   if (task.status === 'queued' || task.status === 'generating') {
     const queued = task.status === 'queued';
     return (
@@ -25,12 +44,27 @@ export function TaskProgress({ task }: { task: TaskResult }) {
           {queued ? null : (
             <Progress value={task.progress} w="100%" maw={320} aria-hidden radius="xl" />
           )}
+          <Button
+            mt="xs"
+            size="xs"
+            variant="default"
+            leftSection={<IconPlayerStopFilled size={12} />}
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate()}
+          >
+            {t('common.cancel')}
+          </Button>
         </Stack>
       </Card>
     );
   }
   return (
-    <Alert color="red" variant="light" title={t('library.detail.endedTitle')}>
+    // Cancelling was the user's own choice: said plainly, not as an error.
+    <Alert
+      color={task.status === 'cancelled' ? 'gray' : 'red'}
+      variant="light"
+      title={t('library.detail.endedTitle')}
+    >
       {t(
         `library.detail.ended.${task.status === 'flagged' ? 'flagged' : task.status === 'cancelled' ? 'cancelled' : 'failed'}`,
       )}

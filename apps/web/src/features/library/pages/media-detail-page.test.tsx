@@ -230,6 +230,28 @@ describe('media detail page', () => {
     await at(0);
   });
 
+  it('cancels a run on its way from its page, and says the credits came back', async () => {
+    api.on('POST', `/prod-api/content/tasks/${CUT}/cancel`, {
+      result: task({
+        task_id: CUT,
+        task_type: 'remove_bg',
+        status: 'cancelled',
+        task_status: 5,
+        sub_task_results: [],
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, `/library/item/${CUT}/0?kind=image&type=remove_bg`);
+    expect(await screen.findByRole('status')).toHaveTextContent('In the queue, position 2');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(
+      await screen.findByText('Cancelled. Your credits have been refunded.'),
+    ).toBeInTheDocument();
+    expect(api.requests('POST', `/prod-api/content/tasks/${CUT}/cancel`)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
   it('says why a task ended without a result', async () => {
     api.on('GET', '/api/gw/v3/image/txt2img/async/results', {
       result: task({ status: 'flagged', task_status: 4, sub_task_results: [] }),

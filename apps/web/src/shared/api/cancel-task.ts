@@ -1,5 +1,5 @@
 import { taskResultSchema, type TaskResult } from '@lumen/contracts/tasks';
-import { api } from '../../../shared/api/client';
+import { api } from './client';
 
 /** `POST /prod-api/content/tasks/{id}/cancel`: the held credits come back at once. */
 export function cancelTask(taskId: string): Promise<TaskResult> {
