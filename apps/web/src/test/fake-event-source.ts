@@ -17,9 +17,11 @@ export class FakeEventSource {
   close() {
     this.closed = true;
   }
+  /** Sends an event; `data` goes as is when it is text (malformed on purpose, say), else as JSON. */
   emit(type: string, data: unknown) {
+    const text = typeof data === 'string' ? data : JSON.stringify(data);
     for (const listener of this.listeners.get(type) ?? []) {
-      listener(new MessageEvent(type, { data: JSON.stringify(data) }));
+      listener(new MessageEvent(type, { data: text }));
     }
   }
 }

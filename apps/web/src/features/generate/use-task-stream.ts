@@ -1,10 +1,9 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
 import type { TaskType } from '@lumen/contracts/task-types';
 import { useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   patchTaskPages,
-  subscribeTaskEvents,
   withQueueEvent,
   withTaskEvent,
   type QueueEvent,
@@ -12,7 +11,7 @@ import {
 } from '../../shared/api/task-events';
 import { USER_EVENTS_URL } from '../../shared/api/user-events';
 import { accountQueryRoot } from '../../shared/session/account-info';
-import { useSession } from '../../shared/session/session-store';
+import { useTaskEvents } from '../../shared/hooks/use-task-events';
 import { getTaskResult } from './api/get-task-result';
 import { generateKeys, isActive, isFinal } from './task-kinds';
 
@@ -55,17 +54,11 @@ export function applyTaskEvent(queryClient: QueryClient, event: TaskEvent): void
  */
 export function useTaskStream(): { live: boolean } {
   const queryClient = useQueryClient();
-  const signedIn = useSession((s) => s.user !== null);
-  const [live, setLive] = useState(false);
-
-  useEffect(() => {
-    if (!signedIn) return undefined;
-    // The stream is shared with other listeners (notifications); see shared/api/user-events.
-    const unsubscribe = subscribeTaskEvents({
-      onTask: (event) => applyTaskEvent(queryClient, event),
-      onQueue: (event) => applyQueueEvent(queryClient, event),
+  const subscriber = useMemo(
+    () => ({
+      onTask: (event: TaskEvent) => applyTaskEvent(queryClient, event),
+      onQueue: (event: QueueEvent) => applyQueueEvent(queryClient, event),
       onOpen: () => {
-        setLive(true);
         // Events sent before the stream opened were missed; read the running tasks once.
         void queryClient.invalidateQueries({
           queryKey: generateKeys.tasks,
@@ -75,15 +68,10 @@ export function useTaskStream(): { live: boolean } {
           },
         });
       },
-      onError: () => setLive(false),
-    });
-    return () => {
-      unsubscribe();
-      setLive(false);
-    };
-  }, [signedIn, queryClient]);
-
-  return { live: signedIn && live };
+    }),
+    [queryClient],
+  );
+  return useTaskEvents(subscriber);
 }
 
 export interface TrackedTask {

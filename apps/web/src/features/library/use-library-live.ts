@@ -1,15 +1,16 @@
 import { finalStates, type TaskResult } from '@lumen/contracts/tasks';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import {
   patchTaskPages,
-  subscribeTaskEvents,
   withQueueEvent,
   withTaskEvent,
+  type QueueEvent,
+  type TaskEvent,
 } from '../../shared/api/task-events';
 import type { TaskPage } from '../../shared/api/task-pages';
 import { accountQueryRoot } from '../../shared/session/account-info';
-import { useSession } from '../../shared/session/session-store';
+import { useTaskEvents } from '../../shared/hooks/use-task-events';
 import { libraryKeys } from './library-kinds';
 
 /** Whether a loaded list of generations still shows one on its way. */
@@ -28,19 +29,15 @@ export function hasActiveTask(data: InfiniteData<TaskPage> | undefined): boolean
  */
 export function useLibraryLive(): { live: boolean } {
   const queryClient = useQueryClient();
-  const signedIn = useSession((s) => s.user !== null);
-  const [live, setLive] = useState(false);
-
-  useEffect(() => {
-    if (!signedIn) return undefined;
+  const subscriber = useMemo(() => {
     const patch = (taskId: string, change: (task: TaskResult) => TaskResult) => {
       queryClient.setQueryData<TaskResult>(libraryKeys.task(taskId), (old) =>
         old ? change(old) : old,
       );
       patchTaskPages(queryClient, libraryKeys.taskLists, taskId, change);
     };
-    const unsubscribe = subscribeTaskEvents({
-      onTask: (event) => {
+    return {
+      onTask: (event: TaskEvent) => {
         if (!finalStates.includes(event.status)) {
           patch(event.task_id, (task) => withTaskEvent(task, event));
           return;
@@ -50,9 +47,8 @@ export function useLibraryLive(): { live: boolean } {
         void queryClient.invalidateQueries({ queryKey: libraryKeys.taskLists });
         void queryClient.invalidateQueries({ queryKey: accountQueryRoot });
       },
-      onQueue: (event) => patch(event.task_id, (task) => withQueueEvent(task, event)),
+      onQueue: (event: QueueEvent) => patch(event.task_id, (task) => withQueueEvent(task, event)),
       onOpen: () => {
-        setLive(true);
         // Events sent before the stream opened were missed: read again what was on its way.
         void queryClient.invalidateQueries({
           queryKey: libraryKeys.taskLists,
@@ -60,13 +56,7 @@ export function useLibraryLive(): { live: boolean } {
             hasActiveTask(query.state.data as InfiniteData<TaskPage> | undefined),
         });
       },
-      onError: () => setLive(false),
-    });
-    return () => {
-      unsubscribe();
-      setLive(false);
     };
-  }, [signedIn, queryClient]);
-
-  return { live: signedIn && live };
+  }, [queryClient]);
+  return useTaskEvents(subscriber);
 }

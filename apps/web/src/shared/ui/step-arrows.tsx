@@ -67,34 +67,28 @@ export function StepArrows({ position, count, onStep, swipe = false }: StepArrow
   return (
     <>
       <span ref={anchor} hidden />
-      {hasPrevious ? (
-        <ActionIcon
-          className={classes.arrow}
-          data-side="previous"
-          variant="filled"
-          color="dark"
-          radius="xl"
-          size="lg"
-          aria-label={t('common.previous')}
-          onClick={() => onStep(position - 1)}
-        >
-          <IconChevronLeft size={20} />
-        </ActionIcon>
-      ) : null}
-      {hasNext ? (
-        <ActionIcon
-          className={classes.arrow}
-          data-side="next"
-          variant="filled"
-          color="dark"
-          radius="xl"
-          size="lg"
-          aria-label={t('common.next')}
-          onClick={() => onStep(position + 1)}
-        >
-          <IconChevronRight size={20} />
-        </ActionIcon>
-      ) : null}
+      {(
+        [
+          [hasPrevious, 'previous', position - 1, IconChevronLeft],
+          [hasNext, 'next', position + 1, IconChevronRight],
+        ] as const
+      ).map(([shown, side, target, Icon]) =>
+        shown ? (
+          <ActionIcon
+            key={side}
+            className={classes.arrow}
+            data-side={side}
+            variant="filled"
+            color="dark"
+            radius="xl"
+            size="lg"
+            aria-label={t(`common.${side}`)}
+            onClick={() => onStep(target)}
+          >
+            <Icon size={20} />
+          </ActionIcon>
+        ) : null,
+      )}
     </>
   );
 }
