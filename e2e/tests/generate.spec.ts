@@ -48,3 +48,45 @@ test.describe('generation studio', () => {
     await expect(video.first()).toHaveAttribute('poster', /.+/);
   });
 });
+
+test.describe('many tabs', () => {
+  test('nine tabs open at once all load, and each follows a run to its end', async ({ page }) => {
+    test.setTimeout(120_000);
+    const ticket = (await signInThroughApi(page, `${uniqueUsername('tabs')}@example.test`)).ticket;
+    await page.request.post('/prod-api/trade/v1/trial/claim', {
+      headers: { authorization: `Bearer ${ticket}` },
+    });
+    // A browser keeps six HTTP/1.1 connections to a server; were each tab to hold its own
+    // event stream, the seventh would never load.
+    const tabs = [page];
+    for (let i = 1; i < 9; i++) tabs.push(await page.context().newPage());
+    for (const tab of tabs) {
+      await tab.goto('/library?kind=video');
+      await expect(tab.getByRole('heading', { name: 'All creations' })).toBeVisible();
+    }
+
+    const submitted = await page.request.post('/api/gw/v3/video/video_diffusion/async', {
+      headers: { authorization: `Bearer ${ticket}` },
+      data: { prompt: 'waves at night', params: { duration: 5, resolution: '360p' } },
+    });
+    expect(((await submitted.json()) as { code: number }).code).toBe(0);
+    for (const tab of tabs) {
+      await expect(tab.getByRole('button', { name: 'waves at night' })).toBeVisible({
+        timeout: 60_000,
+      });
+    }
+
+    // The tab holding the stream goes; another takes it over and the rest follow the next run.
+    await page.close();
+    const again = await tabs[1]!.request.post('/api/gw/v3/video/video_diffusion/async', {
+      headers: { authorization: `Bearer ${ticket}` },
+      data: { prompt: 'fog over the bay', params: { duration: 5, resolution: '360p' } },
+    });
+    expect(((await again.json()) as { code: number }).code).toBe(0);
+    for (const tab of tabs.slice(1)) {
+      await expect(tab.getByRole('button', { name: 'fog over the bay' })).toBeVisible({
+        timeout: 60_000,
+      });
+    }
+  });
+});
