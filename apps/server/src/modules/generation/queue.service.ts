@@ -159,6 +159,22 @@ export function createQueueService(deps: {
   }
 
   /**
+   * The task ended while its outputs were being stored (its owner cancelled it, its last
+   * attempt failed elsewhere): what was just stored belongs to nothing. A task that ended
+   * without a result never gets one, so all its outputs can go. One done by another worker, or
+   * queued again, keeps them: the next attempt stores over the same keys.
+   */
+  async function discardIfEndedWithoutResult(taskId: string) {
+    const now = await repository.findTask(repository.db, taskId);
+    if (
+      now &&
+      (now.status === 'cancelled' || now.status === 'failed' || now.status === 'flagged')
+    ) {
+      await deps.media.discardTaskOutputs(now.userId, now.id).catch(() => undefined);
+    }
+  }
+
+  /**
    * Workers that ask at the same time with the same capabilities are served by one claim
    * (see createCoalescer); each gets its own task or none.
    */
@@ -318,6 +334,7 @@ export function createQueueService(deps: {
               captured: Math.round((task.cost * delivered) / requested),
               outputs: rows,
             });
+      if (!done) await discardIfEndedWithoutResult(task.id);
       return Boolean(done);
     },
 

@@ -352,6 +352,49 @@ describe('a task that fails after storing some outputs', () => {
   });
 });
 
+describe('a task cancelled while its outputs are being stored', () => {
+  it('keeps none of them, and the credits come back once', async () => {
+    const ticket = await signIn('cancel-midway@example.com');
+    const before = await creditsOf(ticket);
+    const submitted = await submitImage(ticket, { prompt: 'a late cancel', params: {} });
+    const id = submitted.result.task_id as string;
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    expect(
+      (await post('/worker/v1/claim', { worker_id: 'slow', engines: ['local'] }, auth)).result.task
+        .id,
+    ).toBe(id);
+    // A large picture: its thumbnail takes long enough to cancel while it is made.
+    const big = await sharp({
+      create: { width: 4096, height: 4096, channels: 3, background: '#35a' },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const completing = t.app.services.queue.complete(id, 'slow', [
+      { kind: 'image', mime: 'image/png', bytes: big, seed: 5 },
+    ]);
+    const original = path.join(t.config.dataDir, 'media', 'outputs');
+    const stored = async () =>
+      (await fs.readdir(original, { recursive: true }).catch(() => [] as string[])).some((f) =>
+        String(f).endsWith(`${id}/0.png`),
+      );
+    await expect.poll(stored, { interval: 1, timeout: 10_000 }).toBe(true);
+    const cancelled = await post(
+      `/prod-api/content/tasks/${id}/cancel`,
+      {},
+      { authorization: `Bearer ${ticket}` },
+    );
+    expect(cancelled.code).toBe(0);
+
+    expect(await completing).toBe(false);
+    expect((await taskRow(id))!.status).toBe('cancelled');
+    expect(
+      await t.database.db.select().from(mediaObjects).where(eq(mediaObjects.taskId, id)),
+    ).toEqual([]);
+    expect(await stored()).toBe(false);
+    expect(await creditsOf(ticket)).toBe(before);
+  });
+});
+
 describe('a hand-back racing a completion', () => {
   it('lets exactly one of them through, and the credits follow the one that won', async () => {
     const ticket = await signIn('racer@example.com');
