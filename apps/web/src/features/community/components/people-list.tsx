@@ -64,7 +64,7 @@ export function PeopleList({ userId, list }: { userId: string; list: ListName })
           onClick={() => void people.fetchNextPage()}
           loading={people.isFetchingNextPage}
         >
-          {t('community.feed.loadMore')}
+          {t('common.loadMore')}
         </Button>
       ) : null}
     </Stack>

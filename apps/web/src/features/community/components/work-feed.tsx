@@ -5,7 +5,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaAspect } from '../masonry';
 import { worksOf } from '../works-of';
-import { InfiniteSentinel } from './infinite-sentinel';
+import { InfiniteSentinel } from '../../../shared/ui/infinite-sentinel';
 import { MasonryGrid } from './masonry-grid';
 import { WorkCard } from './work-card';
 

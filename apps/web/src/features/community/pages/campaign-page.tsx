@@ -27,7 +27,7 @@ import { CampaignCover } from '../components/campaign-card';
 import { FeedEmpty } from '../components/empty-state';
 import { EnterCampaignDialog } from '../components/enter-campaign-dialog';
 import { EntryCard } from '../components/entry-card';
-import { InfiniteSentinel } from '../components/infinite-sentinel';
+import { InfiniteSentinel } from '../../../shared/ui/infinite-sentinel';
 import { MasonryGrid } from '../components/masonry-grid';
 import { WorkCard } from '../components/work-card';
 import { formatDate } from '../format';

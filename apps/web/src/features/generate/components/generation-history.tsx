@@ -1,6 +1,7 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
-import { Button, Group, Skeleton, Text, Title } from '@mantine/core';
+import { Group, Skeleton, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { InfiniteSentinel } from '../../../shared/ui/infinite-sentinel';
 import type { useTaskHistory } from '../api/list-tasks';
 import { ResultCard } from './result-card';
 import type { ResultActions } from './result-media';
@@ -11,7 +12,7 @@ interface GenerationHistoryProps extends ResultActions {
   query: ReturnType<typeof useTaskHistory>;
 }
 
-/** Older generations of this kind, newest first, a page at a time ("load more"). */
+/** Older generations of this kind, newest first, a page at a time as the list is scrolled. */
 export function GenerationHistory({ tasks, query, ...actions }: GenerationHistoryProps) {
   const { t } = useTranslation();
   if (query.isPending && query.fetchStatus !== 'idle') {
@@ -44,17 +45,11 @@ export function GenerationHistory({ tasks, query, ...actions }: GenerationHistor
           <ResultCard key={task.task_id} task={task} {...actions} />
         ))}
       </div>
-      {query.hasNextPage ? (
-        <Group justify="center" mt="lg">
-          <Button
-            variant="default"
-            onClick={() => void query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            {t('generate.history.loadMore')}
-          </Button>
-        </Group>
-      ) : null}
+      <InfiniteSentinel
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        fetchNextPage={query.fetchNextPage}
+      />
       {query.isError ? (
         <Text size="sm" c="dimmed" ta="center" mt="md">
           {t('generate.history.failed')}

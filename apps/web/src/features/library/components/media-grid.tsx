@@ -1,6 +1,6 @@
-import { Button, Center, SimpleGrid } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { SimpleGrid } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { InfiniteSentinel } from '../../../shared/ui/infinite-sentinel';
 import { detailPath, type LibraryItem } from '../library-items';
 import { MediaTile } from './media-tile';
 
@@ -23,7 +23,6 @@ export function MediaGrid({
   loadingMore,
   onLoadMore,
 }: MediaGridProps) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <>
@@ -44,13 +43,11 @@ export function MediaGrid({
           />
         ))}
       </SimpleGrid>
-      {hasMore ? (
-        <Center mt="lg">
-          <Button variant="default" radius="xl" loading={loadingMore} onClick={onLoadMore}>
-            {t('library.loadMore')}
-          </Button>
-        </Center>
-      ) : null}
+      <InfiniteSentinel
+        hasNextPage={hasMore}
+        isFetchingNextPage={loadingMore}
+        fetchNextPage={onLoadMore}
+      />
     </>
   );
 }

@@ -38,10 +38,10 @@ export function InfiniteSentinel({
   return (
     <Center ref={ref} py="lg" mih={56}>
       {isFetchingNextPage ? (
-        <Loader size="sm" aria-label={t('community.feed.loadingMore')} />
+        <Loader size="sm" aria-label={t('common.loadingMore')} />
       ) : observable ? null : (
         <Button variant="default" radius="xl" onClick={() => void fetchNextPage()}>
-          {t('community.feed.loadMore')}
+          {t('common.loadMore')}
         </Button>
       )}
     </Center>
