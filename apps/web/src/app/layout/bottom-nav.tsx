@@ -30,7 +30,14 @@ export function BottomNav() {
               color: active ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-dimmed)',
             }}
           >
-            <item.icon size={22} stroke={1.7} />
+            <span style={{ position: 'relative', display: 'inline-flex' }}>
+              <item.icon size={22} stroke={1.7} />
+              {item.indicator ? (
+                <span style={{ position: 'absolute', top: -2, right: -4, display: 'flex' }}>
+                  <item.indicator />
+                </span>
+              ) : null}
+            </span>
             <Text fz={11} fw={active ? 700 : 500} lh={1.2}>
               {t(item.labelKey)}
             </Text>

@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { CampaignDot } from '../../features/community/components/campaign-dot';
+import { LibraryDot } from '../../features/library/components/unread-dot';
 
 export interface NavItem {
   /** Sidebar page key (spec §2, default `home`). */
@@ -32,7 +33,13 @@ export interface NavItem {
 export const navItems: NavItem[] = [
   { key: 'home', path: '/home', labelKey: 'nav.home', icon: IconHome },
   { key: 'studio', path: '/studio', labelKey: 'nav.studio', icon: IconSparkles },
-  { key: 'library', path: '/library', labelKey: 'library.nav', icon: IconLibraryPhoto },
+  {
+    key: 'library',
+    path: '/library',
+    labelKey: 'library.nav',
+    icon: IconLibraryPhoto,
+    indicator: LibraryDot,
+  },
   { key: 'explore', path: '/explore', labelKey: 'nav.explore', icon: IconCompass },
   {
     key: 'campaigns',

@@ -1,9 +1,13 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBox, IconMovie, IconPhoto } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useSession } from '../../../shared/session/session-store';
 import { LibraryKindView } from '../components/library-kind-view';
+import { UnreadDot } from '../components/unread-dot';
 import { libraryKinds, parseLibraryKind, type LibraryKind } from '../library-kinds';
+import { useUnreadResults } from '../unread-results';
 import classes from './library-page.module.css';
 
 const tabIcons = { image: IconPhoto, video: IconMovie, '3d': IconBox } as const;
@@ -18,6 +22,11 @@ export function LibraryPage() {
   const kind = parseLibraryKind(params.get('kind'));
   const folderParam = Number(params.get('folder'));
   const folderId = Number.isInteger(folderParam) && folderParam > 0 ? folderParam : null;
+  const userId = useSession((s) => s.user?.userId);
+  // Looking at a kind reads its new results.
+  useEffect(() => {
+    if (userId) useUnreadResults.getState().clear(userId, kind);
+  }, [userId, kind]);
 
   const show = (next: LibraryKind, folder: number | null) => {
     const search = new URLSearchParams();
@@ -43,7 +52,12 @@ export function LibraryPage() {
           {libraryKinds.map((value) => {
             const Icon = tabIcons[value];
             return (
-              <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>
+              <Tabs.Tab
+                key={value}
+                value={value}
+                leftSection={<Icon size={16} />}
+                rightSection={<UnreadDot kind={value} />}
+              >
                 {t(`library.tabs.${value}`)}
               </Tabs.Tab>
             );

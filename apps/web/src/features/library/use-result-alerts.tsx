@@ -1,0 +1,112 @@
+import { finalStates } from '@lumen/contracts/tasks';
+import { taskTypeDefinitions } from '@lumen/contracts/task-types';
+import { Anchor } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { TaskEvent } from '../../shared/api/task-events';
+import { useTaskEvents } from '../../shared/hooks/use-task-events';
+import { accountQueryRoot } from '../../shared/session/account-info';
+import { useSession } from '../../shared/session/session-store';
+import { toast } from '../../shared/ui/toast';
+import { getTask } from './api/get-task';
+import { parseLibraryKind, type LibraryKind } from './library-kinds';
+import { useUnreadResults } from './unread-results';
+
+const RESULT_TOAST_MS = 8000;
+
+/** A prompt short enough for a toast's line. */
+function shorten(prompt: string): string {
+  return prompt.length > 60 ? `${prompt.slice(0, 57).trimEnd()}…` : prompt;
+}
+
+/** Where the user is: the run's own place (its studio, its library tab, its page) shows it. */
+function showsRun(location: { pathname: string; search: string }, kind: LibraryKind, id: string) {
+  const { pathname, search } = location;
+  if (pathname === `/studio/${kind}`) return true;
+  if (pathname === '/library')
+    return parseLibraryKind(new URLSearchParams(search).get('kind')) === kind;
+  return pathname.startsWith(`/library/item/${encodeURIComponent(id)}/`);
+}
+
+/**
+ * Tells the user when a run ends while they are elsewhere in the app (a long video, say): a
+ * toast that opens the result, or says why there is none and that the credits came back, and
+ * the library's unread dot for its kind. Nothing where the run is already in view, and no toast
+ * in a tab that is not visible (every tab hears the event; the dot is shared). The balance in
+ * the header is read again whenever a run holds or settles credits.
+ */
+export function useResultAlerts(): void {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const userId = useSession((s) => s.user?.userId);
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  }, [location]);
+
+  const subscriber = useMemo(
+    () => ({
+      onTask: (event: TaskEvent) => {
+        // Credits were held (a run queued, here or in another tab) or settled (a run ended):
+        // the balance in the header follows.
+        if (event.status === 'queued' || finalStates.includes(event.status)) {
+          void queryClient.invalidateQueries({ queryKey: accountQueryRoot });
+        }
+        if (!userId || event.status === 'cancelled' || !finalStates.includes(event.status)) return;
+        void getTask(event.task_id, 'image', 'task').then(
+          (task) => {
+            const kind =
+              task.task_type in taskTypeDefinitions
+                ? taskTypeDefinitions[task.task_type as keyof typeof taskTypeDefinitions].media
+                : 'image';
+            if (showsRun(here.current, kind, task.task_id)) return;
+            if (task.status === 'done') useUnreadResults.getState().mark(userId, kind);
+            if (document.visibilityState === 'hidden') return;
+            if (task.status !== 'done') {
+              toast({
+                type: 'error',
+                message: t(
+                  `library.detail.ended.${task.status === 'flagged' ? 'flagged' : 'failed'}`,
+                ),
+              });
+              return;
+            }
+            const path = `/library/item/${encodeURIComponent(task.task_id)}/0?kind=${kind}&type=${encodeURIComponent(task.task_type)}`;
+            toast({
+              type: 'success',
+              title: t(`library.alerts.ready.${kind}`),
+              message: (
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  ta="left"
+                  onClick={() => {
+                    // Seen now: the library need not say so any more.
+                    useUnreadResults.getState().clear(userId, kind);
+                    void navigate(path);
+                  }}
+                >
+                  {task.prompt
+                    ? t('library.alerts.viewPrompt', { prompt: shorten(task.prompt) })
+                    : t('library.alerts.view')}
+                </Anchor>
+              ),
+              // Long enough to reach for the link.
+              duration: RESULT_TOAST_MS,
+              closable: true,
+            });
+          },
+          // It may be gone already (deleted); there is nothing to show then.
+          () => undefined,
+        );
+      },
+    }),
+    [userId, t, navigate, queryClient],
+  );
+  useTaskEvents(subscriber);
+}
