@@ -26,7 +26,7 @@ import { createAssetsRepository } from './modules/assets/assets.repository';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { createAssetsService } from './modules/assets/assets.service';
 import { createEmbeddedWorkerApi } from './modules/generation/embedded-worker-api';
-import type { GenerationMedia } from './modules/generation/generation.ports';
+import { stagingPrefix, type GenerationMedia } from './modules/generation/generation.ports';
 import { createGenerationRepository } from './modules/generation/generation.repository';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
@@ -218,6 +218,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     discardOutput: (userId, key, { keepFiles }) =>
       keepFiles ? assets.forgetKeys(userId, [key]) : media.discardOutput(userId, key),
     discardTaskOutputs: (userId, taskId) => media.discardTaskOutputs(userId, taskId),
+    discardStaging: (taskId) => store.deletePrefix(stagingPrefix(taskId)),
   };
   const promptModel = config.engines.openai ? createOpenAiEngine(config.engines.openai) : undefined;
   const events = config.databaseUrl

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { systemClock, type Clock } from '../../lib/clock';
-import { contentTypeOfKey, isValidKey, type ObjectStore } from './object-store';
+import { contentTypeOfKey, isValidKey, isValidPrefix, type ObjectStore } from './object-store';
 
 /** The query of a presigned local URL, as the file routes received it. */
 export type SignedRequest = {
@@ -123,6 +123,13 @@ export function createLocalObjectStore(
     },
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
+    },
+    async deletePrefix(prefix) {
+      if (!isValidPrefix(prefix)) throw new Error(`invalid object prefix: ${prefix}`);
+      await fs.rm(path.join(root, ...prefix.split('/').filter(Boolean)), {
+        recursive: true,
+        force: true,
+      });
     },
     async presignPut(key, contentType, maxBytes, expiresS) {
       fileOf(key);

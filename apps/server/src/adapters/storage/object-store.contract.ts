@@ -35,6 +35,20 @@ export function describeObjectStoreContract(name: string, current: () => StoreUn
       await expect(store.delete('contract/a/one.png')).resolves.toBeUndefined();
     });
 
+    it('deletes a folder of objects, nested ones too, and nothing beside it', async () => {
+      const { store } = current();
+      for (const key of ['contract/dir/a.png', 'contract/dir/sub/b.png', 'contract/dirx/c.png']) {
+        await store.put(key, png(key), 'image/png');
+      }
+      await store.deletePrefix('contract/dir/');
+      expect(await store.head('contract/dir/a.png')).toBeUndefined();
+      expect(await store.head('contract/dir/sub/b.png')).toBeUndefined();
+      expect(await store.head('contract/dirx/c.png')).toBeDefined();
+      await expect(store.deletePrefix('contract/dir/')).resolves.toBeUndefined();
+      await expect(store.deletePrefix('contract/dirx')).rejects.toThrow();
+      await expect(store.deletePrefix('../')).rejects.toThrow();
+    });
+
     it('answers undefined for missing and malformed keys', async () => {
       const { store } = current();
       expect(await store.get('contract/missing.png')).toBeUndefined();

@@ -12,6 +12,8 @@ export interface ObjectStore {
   getRange(key: string, start: number, end: number): Promise<Buffer | undefined>;
   head(key: string): Promise<{ size: number; contentType: string } | undefined>;
   delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix`, a folder ending in `/`. */
+  deletePrefix(prefix: string): Promise<void>;
   /**
    * A URL the client PUTs the bytes to, with `content-type: contentType`, until `expiresS`
    * seconds from now. `maxBytes` is enforced where the store can (the local store refuses a
@@ -32,6 +34,11 @@ export function isValidKey(key: string): boolean {
     KEY.test(key) &&
     !key.split('/').some((part) => part === '..' || part === '.')
   );
+}
+
+/** A folder prefix (`staging/<task>/`): a valid key once something is put after it. */
+export function isValidPrefix(prefix: string): boolean {
+  return prefix.endsWith('/') && isValidKey(`${prefix}x`);
 }
 
 const contentTypes: Record<string, string> = {

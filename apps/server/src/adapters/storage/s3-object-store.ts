@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -11,6 +12,7 @@ import {
   attachmentDisposition,
   contentTypeOfKey,
   isValidKey,
+  isValidPrefix,
   type ObjectStore,
 } from './object-store';
 
@@ -101,6 +103,25 @@ export function createS3ObjectStore(options: S3ObjectStoreOptions): ObjectStore 
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+    },
+    async deletePrefix(prefix) {
+      if (!isValidPrefix(prefix)) throw new Error(`invalid object prefix: ${prefix}`);
+      // One page of names at a time, each deleted on its own: every S3-compatible server
+      // takes a single-object DELETE, not all of them the batch form.
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        await Promise.all(
+          (page.Contents ?? []).map((object) =>
+            object.Key
+              ? client.send(new DeleteObjectCommand({ Bucket, Key: object.Key }))
+              : undefined,
+          ),
+        );
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
     async presignPut(key, contentType, _maxBytes, expiresS) {
       const command = new PutObjectCommand({

@@ -41,7 +41,15 @@ export interface GenerationMedia {
   discardOutput(userId: number, key: string, options: { keepFiles: boolean }): Promise<void>;
   /** Removes the files a task stored before it ended without results. */
   discardTaskOutputs(userId: number, taskId: string): Promise<void>;
+  /**
+   * Removes what remote workers uploaded for the task and never reported (a worker that
+   * stopped between its upload and its completion): its `stagingPrefix` folder.
+   */
+  discardStaging(taskId: string): Promise<void>;
 }
+
+/** Where a remote worker uploads a task's outputs before reporting them (worker API). */
+export const stagingPrefix = (taskId: string) => `staging/${taskId}/`;
 
 /** Scores an image for adult content, 0–1 (moderation). */
 export type NsfwScorer = (image: Buffer) => Promise<number>;

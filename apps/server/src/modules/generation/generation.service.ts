@@ -374,6 +374,7 @@ export function createGenerationService(deps: GenerationDeps) {
         return row;
       });
       if (!cancelled) throw new AppError(ErrorCode.conflict, 'errors.taskFinished');
+      void deps.media.discardStaging(taskId).catch(() => undefined);
       deps.events.publish(userId, {
         type: 'task',
         data: { task_id: taskId, status: 'cancelled', progress: cancelled.progress },

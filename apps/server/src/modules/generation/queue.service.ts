@@ -150,6 +150,8 @@ export function createQueueService(deps: {
       outputs: patch.outputs ?? [],
     });
     if (ended) publish(ended);
+    // Uploads of an attempt whose worker stopped before reporting them; nobody waits on this.
+    if (ended) void deps.media.discardStaging(ended.id).catch(() => undefined);
     if (ended && ended.status !== 'done') {
       // Outputs stored before the task failed (one unreadable among several, a crash before
       // it ended) belong to nothing now. Files left behind would only cost disk.

@@ -45,6 +45,13 @@ const submitImage = (ticket: string, body: object) =>
 const creditsOf = async (ticket: string) =>
   (await get('/prod-api/trade/v1/account', ticket)).result.credits as number;
 
+/** Whether the local store holds `key`. */
+const onDisk = (key: string) =>
+  fs
+    .access(path.join(t.config.dataDir, 'media', ...key.split('/')))
+    .then(() => true)
+    .catch(() => false);
+
 const taskRow = async (id: string) =>
   (await t.database.db.select().from(tasks).where(eq(tasks.id, id)))[0];
 
@@ -144,6 +151,7 @@ describe('the worker API over HTTP', () => {
     const before = await balance();
     const submitted = await submitImage(ticket, { prompt: 'a ghost ship' });
     const auth = { authorization: `Bearer ${TOKEN}` };
+    let staged = '';
     for (let attempt = 1; attempt <= 3; attempt++) {
       const claimed = await post(
         '/worker/v1/claim',
@@ -151,6 +159,24 @@ describe('the worker API over HTTP', () => {
         auth,
       );
       expect(claimed.result.task.id).toBe(submitted.result.task_id);
+      if (attempt === 1) {
+        // This one uploads its output, then goes silent before reporting it.
+        const { uploads } = (
+          await post(
+            `/worker/v1/tasks/${submitted.result.task_id}/outputs`,
+            { worker_id: 'flaky-1', files: [{ kind: 'image', mime: 'image/png', size: 64 }] },
+            auth,
+          )
+        ).result;
+        staged = uploads[0].key;
+        const put = await fetch(new URL(uploads[0].upload_url, base), {
+          method: 'PUT',
+          headers: { 'content-type': 'image/png' },
+          body: Buffer.alloc(64, 1),
+        });
+        expect(put.status).toBe(200);
+        expect(await onDisk(staged)).toBe(true);
+      }
       clock.advance(61_000);
       expect(await t.app.services.queue.reapExpiredLeases()).toBe(1);
       // The silent worker has lost the task: its late heartbeat is told to stop.
@@ -169,6 +195,8 @@ describe('the worker API over HTTP', () => {
     ).result;
     expect(result.task_status).toBe(3);
     expect(await balance()).toBe(before);
+    // What the first worker uploaded and never reported goes with the task.
+    await expect.poll(() => onDisk(staged)).toBe(false);
   });
 
   it('takes back the task of a worker that stops: queued again at once, the attempt not counted', async () => {
@@ -335,11 +363,6 @@ describe('a task that fails after storing some outputs', () => {
     const rows = () => t.database.db.select().from(mediaObjects).where(eq(mediaObjects.taskId, id));
     const [first] = await rows();
     expect(first?.key).toMatch(new RegExp(`${id}/0\\.png$`));
-    const onDisk = (key: string) =>
-      fs
-        .access(path.join(t.config.dataDir, 'media', ...key.split('/')))
-        .then(() => true)
-        .catch(() => false);
     expect(await onDisk(first!.key)).toBe(true);
 
     expect(await t.app.services.queue.fail(id, 'halfway', 'output 1 has an unsupported type')).toBe(

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { ObjectStore } from '../../adapters/storage/object-store';
 import { AppError, forbidden } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
+import { stagingPrefix } from './generation.ports';
 import { CLAIM_WAIT_MAX_MS, type QueueService } from './queue.service';
 
 const tags = ['worker'];
@@ -206,7 +207,7 @@ export const workerRoutes: FastifyPluginAsyncZod<{
       const stamp = Date.now().toString(36);
       const uploads = await Promise.all(
         request.body.files.map(async (file, idx) => {
-          const key = `staging/${id}/${stamp}-${idx}.${extensionOf[file.mime]}`;
+          const key = `${stagingPrefix(id)}${stamp}-${idx}.${extensionOf[file.mime]}`;
           return {
             idx,
             key,
@@ -249,7 +250,7 @@ export const workerRoutes: FastifyPluginAsyncZod<{
       const { id } = request.params;
       const outputs: EngineOutput[] = [];
       for (const o of request.body.outputs) {
-        if (!o.key.startsWith(`staging/${id}/`))
+        if (!o.key.startsWith(stagingPrefix(id)))
           throw new AppError(ErrorCode.forbidden, 'errors.forbidden');
         const object = await store.get(o.key);
         if (!object) throw new AppError(ErrorCode.notFound, 'errors.notFound');
