@@ -90,3 +90,24 @@ test.describe('many tabs', () => {
     }
   });
 });
+
+test('a run that ends while the user browses elsewhere says so, and its toast opens it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const ticket = (await signInThroughApi(page, `${uniqueUsername('away')}@example.test`)).ticket;
+  await page.goto('/explore');
+  const submitted = await page.request.post('/api/gw/v3/video/video_diffusion/async', {
+    headers: { authorization: `Bearer ${ticket}` },
+    data: { prompt: 'a paper boat in the rain', params: { duration: 5, resolution: '360p' } },
+  });
+  expect(((await submitted.json()) as { code: number }).code).toBe(0);
+
+  await expect(page.getByText('Your video is ready')).toBeVisible({ timeout: 60_000 });
+  const library = page.getByRole('link', { name: 'Library' });
+  await expect(library.getByRole('status', { name: 'New results' })).toBeVisible();
+  await page.getByRole('button', { name: 'View “a paper boat in the rain”' }).click();
+  await expect(page).toHaveURL(/\/library\/item\/[0-9a-f-]+\/0\?kind=video&type=video_diffusion/);
+  await expect(page.locator('video')).toBeVisible();
+  await expect(library.getByRole('status', { name: 'New results' })).toHaveCount(0);
+});
