@@ -1,16 +1,10 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
-import { Alert, Badge, Button, Card, Group, Progress, Text, Tooltip } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconClockHour4,
-  IconPlayerStopFilled,
-  IconShieldExclamation,
-} from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Card, Group, Progress, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconClockHour4, IconShieldExclamation } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getCurrentLanguage } from '../../../shared/i18n/i18n';
-import { accountQueryRoot } from '../../../shared/session/account-info';
-import { cancelTask } from '../../../shared/api/cancel-task';
+import { CancelTaskButton } from '../../../shared/ui/cancel-task-button';
 import { ratioParts } from '../aspect-ratio';
 import { generateKeys, isActive } from '../task-kinds';
 import { ResultMedia, type ResultActions } from './result-media';
@@ -33,18 +27,6 @@ function formatWhen(iso: string): string {
   return new Date(iso).toLocaleDateString(getCurrentLanguage());
 }
 
-function useCancel(taskId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => cancelTask(taskId),
-    onSuccess: (task) => {
-      queryClient.setQueryData(generateKeys.task(taskId), task);
-      void queryClient.invalidateQueries({ queryKey: accountQueryRoot });
-      void queryClient.invalidateQueries({ queryKey: generateKeys.histories });
-    },
-  });
-}
-
 function Placeholders({ task, ratio }: { task: TaskResult; ratio: string }) {
   const [w, h] = ratioParts(ratio);
   const count = Math.max(1, task.sub_task_results.length);
@@ -59,7 +41,7 @@ function Placeholders({ task, ratio }: { task: TaskResult; ratio: string }) {
 
 function RunningState({ task }: { task: TaskResult }) {
   const { t } = useTranslation();
-  const cancel = useCancel(task.task_id);
+  const queryClient = useQueryClient();
   return (
     <div className={classes.runningBar} aria-live="polite">
       {task.status === 'queued' ? (
@@ -94,15 +76,13 @@ function RunningState({ task }: { task: TaskResult }) {
           />
         </div>
       )}
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconPlayerStopFilled size={12} />}
-        loading={cancel.isPending}
-        onClick={() => cancel.mutate()}
-      >
-        {t('generate.actions.cancel')}
-      </Button>
+      <CancelTaskButton
+        taskId={task.task_id}
+        onCancelled={(cancelled) => {
+          queryClient.setQueryData(generateKeys.task(task.task_id), cancelled);
+          void queryClient.invalidateQueries({ queryKey: generateKeys.histories });
+        }}
+      />
     </div>
   );
 }

@@ -1,24 +1,9 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
-import { Alert, Button, Card, Loader, Progress, Stack, Text } from '@mantine/core';
-import { IconPlayerStopFilled } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Card, Loader, Progress, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { cancelTask } from '../../../shared/api/cancel-task';
-import { accountQueryRoot } from '../../../shared/session/account-info';
+import { CancelTaskButton } from '../../../shared/ui/cancel-task-button';
 import { libraryKeys } from '../library-kinds';
-
-/** Stops a run on its way; its held credits come back at once. */
-function useCancel(taskId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => cancelTask(taskId),
-    onSuccess: (task) => {
-      queryClient.setQueryData(libraryKeys.task(taskId), task);
-      void queryClient.invalidateQueries({ queryKey: libraryKeys.taskLists });
-      void queryClient.invalidateQueries({ queryKey: accountQueryRoot });
-    },
-  });
-}
 
 /**
  * A work still on its way (queued with its position, or generating with its progress), or
@@ -26,7 +11,7 @@ function useCancel(taskId: string) {
  */
 export function TaskProgress({ task }: { task: TaskResult }) {
   const { t } = useTranslation();
-  const cancel = useCancel(task.task_id);
+  const queryClient = useQueryClient();
   if (task.status === 'queued' || task.status === 'generating') {
     const queued = task.status === 'queued';
     return (
@@ -44,16 +29,14 @@ export function TaskProgress({ task }: { task: TaskResult }) {
           {queued ? null : (
             <Progress value={task.progress} w="100%" maw={320} aria-hidden radius="xl" />
           )}
-          <Button
+          <CancelTaskButton
             mt="xs"
-            size="xs"
-            variant="default"
-            leftSection={<IconPlayerStopFilled size={12} />}
-            loading={cancel.isPending}
-            onClick={() => cancel.mutate()}
-          >
-            {t('common.cancel')}
-          </Button>
+            taskId={task.task_id}
+            onCancelled={(cancelled) => {
+              queryClient.setQueryData(libraryKeys.task(task.task_id), cancelled);
+              void queryClient.invalidateQueries({ queryKey: libraryKeys.taskLists });
+            }}
+          />
         </Stack>
       </Card>
     );
