@@ -39,7 +39,7 @@ function onPaste(event: ClipboardEvent) {
   const chosen = ordered.find((t) => t.isFree()) ?? (ordered.length === 1 ? ordered[0] : null);
   if (!chosen) return;
   event.preventDefault();
-  chosen.element.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  chosen.element.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   chosen.take(file);
 }
 

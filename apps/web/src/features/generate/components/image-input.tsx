@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Image, Loader, Text } from '@mantine/core';
 import { IconPhotoPlus, IconX } from '@tabler/icons-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
 import { usePasteTarget } from '../paste-targets';
@@ -45,6 +45,13 @@ export function ImageInput({ label, hint, rules, value, onChange, validate }: Im
   const signedIn = useSession((s) => s.user !== null);
   const [phase, setPhase] = useState<Phase>({ state: 'idle' });
   const [dragging, setDragging] = useState(false);
+  // Previews no longer shown are freed once the screen has moved on: freed at once, the
+  // picture still on screen would fail to load.
+  const retired = useRef<string[]>([]);
+  const retire = (url: string) => retired.current.push(url);
+  useEffect(() => {
+    for (const url of retired.current.splice(0)) URL.revokeObjectURL(url);
+  });
 
   const describe = (problem: ImageProblem, serverMessage?: string) =>
     problem.key === 'failed' && serverMessage && serverMessage !== 'failed'
@@ -63,11 +70,11 @@ export function ImageInput({ label, hint, rules, value, onChange, validate }: Im
       const extra = validate?.(size);
       if (extra) throw new ImageCheckError(extra);
       const uploaded = await uploadImage(file, size);
-      if (value) URL.revokeObjectURL(value.previewUrl);
+      if (value) retire(value.previewUrl);
       onChange({ ...uploaded, previewUrl });
       setPhase({ state: 'idle' });
     } catch (error) {
-      URL.revokeObjectURL(previewUrl);
+      retire(previewUrl);
       const problem: ImageProblem =
         error instanceof ImageCheckError ? error.problem : { key: 'failed' };
       setPhase({
@@ -96,7 +103,7 @@ export function ImageInput({ label, hint, rules, value, onChange, validate }: Im
   }
 
   function remove() {
-    if (value) URL.revokeObjectURL(value.previewUrl);
+    if (value) retire(value.previewUrl);
     onChange(null);
     setPhase({ state: 'idle' });
   }
