@@ -88,6 +88,7 @@ describe('a run that ends while the user is elsewhere', () => {
     expect(router.state.location.pathname).toBe(`/library/item/${RUN}/0`);
     expect(router.state.location.search).toBe('?kind=video&type=video_diffusion');
     expect(useUnreadResults.getState().kinds).toEqual([]);
+    await waitFor(() => expect(screen.queryByText('Your video is ready')).toBeNull());
   });
 
   it('stays quiet where the run is in view: its studio', async () => {

@@ -9,7 +9,7 @@ import type { TaskEvent } from '../../shared/api/task-events';
 import { useTaskEvents } from '../../shared/hooks/use-task-events';
 import { accountQueryRoot } from '../../shared/session/account-info';
 import { useSession } from '../../shared/session/session-store';
-import { toast } from '../../shared/ui/toast';
+import { closeToast, toast } from '../../shared/ui/toast';
 import { getTask } from './api/get-task';
 import { parseLibraryKind, type LibraryKind } from './library-kinds';
 import { useUnreadResults } from './unread-results';
@@ -76,7 +76,7 @@ export function useResultAlerts(): void {
               return;
             }
             const path = `/library/item/${encodeURIComponent(task.task_id)}/0?kind=${kind}&type=${encodeURIComponent(task.task_type)}`;
-            toast({
+            const id = toast({
               type: 'success',
               title: t(`library.alerts.ready.${kind}`),
               message: (
@@ -88,6 +88,7 @@ export function useResultAlerts(): void {
                   onClick={() => {
                     // Seen now: the library need not say so any more.
                     useUnreadResults.getState().clear(userId, kind);
+                    closeToast(id);
                     void navigate(path);
                   }}
                 >
