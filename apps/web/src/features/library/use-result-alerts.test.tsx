@@ -91,6 +91,25 @@ describe('a run that ends while the user is elsewhere', () => {
     await waitFor(() => expect(screen.queryByText('Your video is ready')).toBeNull());
   });
 
+  it('in a hidden tab, counts it in the title and tells it when the user comes back', async () => {
+    let visibility: DocumentVisibilityState = 'hidden';
+    const spy = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    render('/explore');
+    await screen.findByRole('heading', { name: 'Explore' });
+    document.title = 'Explore · Lumen';
+    finish('done');
+    await waitFor(() => expect(document.title).toBe('(1) Explore · Lumen'));
+    expect(useUnreadResults.getState().kinds).toEqual(['video']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Your video is ready')).toBeNull();
+
+    visibility = 'visible';
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    expect(document.title).toBe('Explore · Lumen');
+    expect(await screen.findByText('Your video is ready')).toBeInTheDocument();
+    spy.mockRestore();
+  });
+
   it('stays quiet where the run is in view: its studio', async () => {
     render('/studio/video');
     await screen.findByRole('heading', { name: 'Video studio' });

@@ -1,8 +1,8 @@
-import { finalStates } from '@lumen/contracts/tasks';
+import { finalStates, type TaskResult } from '@lumen/contracts/tasks';
 import { taskTypeDefinitions } from '@lumen/contracts/task-types';
 import { Anchor } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { TaskEvent } from '../../shared/api/task-events';
@@ -15,6 +15,14 @@ import { parseLibraryKind, type LibraryKind } from './library-kinds';
 import { useUnreadResults } from './unread-results';
 
 const RESULT_TOAST_MS = 8000;
+/** Runs that ended longer ago than this, while the tab was hidden, are not told on return. */
+const WAITING_MAX_MS = 30 * 60_000;
+
+/** "(2) Library · Lumen": how many results wait in this hidden tab; 0 takes the count away. */
+function badgeTitle(count: number): void {
+  const plain = document.title.replace(/^\(\d+\) /, '');
+  document.title = count > 0 ? `(${count}) ${plain}` : plain;
+}
 
 /** A prompt short enough for a toast's line. */
 function shorten(prompt: string): string {
@@ -33,9 +41,10 @@ function showsRun(location: { pathname: string; search: string }, kind: LibraryK
 /**
  * Tells the user when a run ends while they are elsewhere in the app (a long video, say): a
  * toast that opens the result, or says why there is none and that the credits came back, and
- * the library's unread dot for its kind. Nothing where the run is already in view, and no toast
- * in a tab that is not visible (every tab hears the event; the dot is shared). The balance in
- * the header is read again whenever a run holds or settles credits.
+ * the library's unread dot for its kind. Nothing where the run is already in view. A tab that is
+ * not visible counts them in its title and tells them when the user comes back (every tab hears
+ * the event; the dot is shared). The balance in the header is read again whenever a run holds
+ * or settles credits.
  */
 export function useResultAlerts(): void {
   const { t } = useTranslation();
@@ -47,6 +56,60 @@ export function useResultAlerts(): void {
   useEffect(() => {
     here.current = location;
   }, [location]);
+
+  /** The toast for a run that ended: a link to its result, or why there is none. */
+  const announce = useCallback(
+    (task: TaskResult, kind: LibraryKind) => {
+      if (!userId) return;
+      if (task.status !== 'done') {
+        toast({
+          type: 'error',
+          message: t(`library.detail.ended.${task.status === 'flagged' ? 'flagged' : 'failed'}`),
+        });
+        return;
+      }
+      const path = `/library/item/${encodeURIComponent(task.task_id)}/0?kind=${kind}&type=${encodeURIComponent(task.task_type)}`;
+      const id = toast({
+        type: 'success',
+        title: t(`library.alerts.ready.${kind}`),
+        message: (
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            ta="left"
+            onClick={() => {
+              // Seen now: the library need not say so any more.
+              useUnreadResults.getState().clear(userId, kind);
+              closeToast(id);
+              void navigate(path);
+            }}
+          >
+            {task.prompt
+              ? t('library.alerts.viewPrompt', { prompt: shorten(task.prompt) })
+              : t('library.alerts.view')}
+          </Anchor>
+        ),
+        // Long enough to reach for the link.
+        duration: RESULT_TOAST_MS,
+        closable: true,
+      });
+    },
+    [userId, t, navigate],
+  );
+
+  // Back in this tab: what ended meanwhile (lately enough to matter) is told now.
+  const waiting = useRef<{ at: number; show: () => void }[]>([]);
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      const recent = waiting.current.splice(0).filter((w) => Date.now() - w.at < WAITING_MAX_MS);
+      badgeTitle(0);
+      for (const w of recent) w.show();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
 
   const subscriber = useMemo(
     () => ({
@@ -65,49 +128,20 @@ export function useResultAlerts(): void {
                 : 'image';
             if (showsRun(here.current, kind, task.task_id)) return;
             if (task.status === 'done') useUnreadResults.getState().mark(userId, kind);
-            if (document.visibilityState === 'hidden') return;
-            if (task.status !== 'done') {
-              toast({
-                type: 'error',
-                message: t(
-                  `library.detail.ended.${task.status === 'flagged' ? 'flagged' : 'failed'}`,
-                ),
-              });
-              return;
+            const show = () => announce(task, kind);
+            if (document.visibilityState === 'visible') show();
+            else {
+              // Told when the user comes back to this tab; meanwhile its title counts them.
+              waiting.current.push({ at: Date.now(), show });
+              badgeTitle(waiting.current.length);
             }
-            const path = `/library/item/${encodeURIComponent(task.task_id)}/0?kind=${kind}&type=${encodeURIComponent(task.task_type)}`;
-            const id = toast({
-              type: 'success',
-              title: t(`library.alerts.ready.${kind}`),
-              message: (
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  ta="left"
-                  onClick={() => {
-                    // Seen now: the library need not say so any more.
-                    useUnreadResults.getState().clear(userId, kind);
-                    closeToast(id);
-                    void navigate(path);
-                  }}
-                >
-                  {task.prompt
-                    ? t('library.alerts.viewPrompt', { prompt: shorten(task.prompt) })
-                    : t('library.alerts.view')}
-                </Anchor>
-              ),
-              // Long enough to reach for the link.
-              duration: RESULT_TOAST_MS,
-              closable: true,
-            });
           },
           // It may be gone already (deleted); there is nothing to show then.
           () => undefined,
         );
       },
     }),
-    [userId, t, navigate, queryClient],
+    [userId, announce, queryClient],
   );
   useTaskEvents(subscriber);
 }
