@@ -110,6 +110,19 @@ describe('a run that ends while the user is elsewhere', () => {
     spy.mockRestore();
   });
 
+  it('says nothing of a run it cannot read any more (deleted meanwhile)', async () => {
+    api.on('GET', '/api/gw/v3/image/task/async/results', { code: 1004, msg: 'Gone already' });
+    render('/explore');
+    await screen.findByRole('heading', { name: 'Explore' });
+    finish('done');
+    await waitFor(() =>
+      expect(api.requests('GET', '/api/gw/v3/image/task/async/results')).toHaveLength(1),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Gone already')).toBeNull();
+    expect(useUnreadResults.getState().kinds).toEqual([]);
+  });
+
   it('stays quiet where the run is in view: its studio', async () => {
     render('/studio/video');
     await screen.findByRole('heading', { name: 'Video studio' });

@@ -120,7 +120,7 @@ export function useResultAlerts(): void {
           void queryClient.invalidateQueries({ queryKey: accountQueryRoot });
         }
         if (!userId || event.status === 'cancelled' || !finalStates.includes(event.status)) return;
-        void getTask(event.task_id, 'image', 'task').then(
+        void getTask(event.task_id, 'image', 'task', { silent: true }).then(
           (task) => {
             const kind =
               task.task_type in taskTypeDefinitions

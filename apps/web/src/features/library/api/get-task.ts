@@ -5,12 +5,19 @@ import { libraryKeys, type LibraryKind } from '../library-kinds';
 
 /**
  * The gateway's results call (`/api/gw/v3/{media}/{module}/async/results`). The server finds the
- * task by id alone, so a deep link without the task type still resolves.
+ * task by id alone, so a deep link without the task type still resolves. `silent` keeps a
+ * failure out of the error toasts, for reads the user did not ask for.
  */
-export function getTask(taskId: string, kind: LibraryKind, taskType: string): Promise<TaskResult> {
+export function getTask(
+  taskId: string,
+  kind: LibraryKind,
+  taskType: string,
+  { silent = false }: { silent?: boolean } = {},
+): Promise<TaskResult> {
   return api.get(`/api/gw/v3/${kind}/${encodeURIComponent(taskType)}/async/results`, {
     query: { task_id: taskId },
     schema: taskResultSchema,
+    silent,
   });
 }
 
