@@ -57,6 +57,14 @@ function render(path: string) {
   );
 }
 
+/** Waits until the hook has read the run and had time to act on it. */
+async function settled() {
+  await waitFor(() =>
+    expect(api.requests('GET', '/api/gw/v3/image/task/async/results')).toHaveLength(1),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 const finish = (status: string) =>
   act(() => FakeEventSource.instances[0]!.emit('task', { task_id: RUN, status, progress: 100 }));
 
@@ -115,10 +123,7 @@ describe('a run that ends while the user is elsewhere', () => {
     render('/explore');
     await screen.findByRole('heading', { name: 'Explore' });
     finish('done');
-    await waitFor(() =>
-      expect(api.requests('GET', '/api/gw/v3/image/task/async/results')).toHaveLength(1),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
     expect(screen.queryByText('Gone already')).toBeNull();
     expect(useUnreadResults.getState().kinds).toEqual([]);
   });
@@ -127,10 +132,7 @@ describe('a run that ends while the user is elsewhere', () => {
     render('/studio/video');
     await screen.findByRole('heading', { name: 'Video studio' });
     finish('done');
-    await waitFor(() =>
-      expect(api.requests('GET', '/api/gw/v3/image/task/async/results')).toHaveLength(1),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
     expect(screen.queryByText('Your video is ready')).toBeNull();
     expect(useUnreadResults.getState().kinds).toEqual([]);
   });
