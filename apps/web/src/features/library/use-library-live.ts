@@ -9,7 +9,6 @@ import {
   type TaskEvent,
 } from '../../shared/api/task-events';
 import type { TaskPage } from '../../shared/api/task-pages';
-import { accountQueryRoot } from '../../shared/session/account-info';
 import { useTaskEvents } from '../../shared/hooks/use-task-events';
 import { libraryKeys } from './library-kinds';
 
@@ -45,7 +44,6 @@ export function useLibraryLive(): { live: boolean } {
         // The event carries no outputs: read the task and the lists that show it again.
         void queryClient.invalidateQueries({ queryKey: libraryKeys.task(event.task_id) });
         void queryClient.invalidateQueries({ queryKey: libraryKeys.taskLists });
-        void queryClient.invalidateQueries({ queryKey: accountQueryRoot });
       },
       onQueue: (event: QueueEvent) => patch(event.task_id, (task) => withQueueEvent(task, event)),
       onOpen: () => {
