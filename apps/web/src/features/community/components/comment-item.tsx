@@ -14,7 +14,8 @@ import { Link } from 'react-router';
 import { useSession } from '../../../shared/session/session-store';
 import { useDeleteComment } from '../api/comments';
 import { useCommentLike } from '../api/toggles';
-import { formatCount, formatRelative } from '../format';
+import { RelativeTime } from '../../../shared/ui/relative-time';
+import { formatCount } from '../format';
 import { UserAvatar } from './user-avatar';
 
 interface CommentItemProps {
@@ -92,7 +93,7 @@ export function CommentItem({
             </Text>
           ) : null}
           <Text size="xs" c="dimmed">
-            {formatRelative(comment.created_at, i18n.language)}
+            <RelativeTime iso={comment.created_at} />
           </Text>
         </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -3,8 +3,8 @@ import { Alert, Badge, Card, Group, Progress, Text, Tooltip } from '@mantine/cor
 import { IconAlertTriangle, IconClockHour4, IconShieldExclamation } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getCurrentLanguage } from '../../../shared/i18n/i18n';
 import { CancelTaskButton } from '../../../shared/ui/cancel-task-button';
+import { RelativeTime } from '../../../shared/ui/relative-time';
 import { ratioParts } from '../aspect-ratio';
 import { generateKeys, isActive } from '../task-kinds';
 import { ResultMedia, type ResultActions } from './result-media';
@@ -16,15 +16,6 @@ interface ResultCardProps extends ResultActions {
   task: TaskResult;
   /** The requested aspect ratio, so placeholders have the shape of what is coming. */
   ratio?: string;
-}
-
-function formatWhen(iso: string): string {
-  const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
-  const format = new Intl.RelativeTimeFormat(getCurrentLanguage(), { numeric: 'auto' });
-  if (Math.abs(seconds) < 60) return format.format(Math.min(0, seconds), 'second');
-  if (Math.abs(seconds) < 3600) return format.format(Math.round(seconds / 60), 'minute');
-  if (Math.abs(seconds) < 86_400) return format.format(Math.round(seconds / 3600), 'hour');
-  return new Date(iso).toLocaleDateString(getCurrentLanguage());
 }
 
 function Placeholders({ task, ratio }: { task: TaskResult; ratio: string }) {
@@ -139,7 +130,7 @@ export function ResultCard({ task, ratio = '1:1', ...actions }: ResultCardProps)
             </Tooltip>
           ) : null}
           <Text size="xs" c="dimmed">
-            {formatWhen(task.created_at)}
+            <RelativeTime iso={task.created_at} />
           </Text>
         </Group>
         {task.cost > 0 && (task.status === 'done' || isActive(task)) ? (

@@ -12,6 +12,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { RelativeTime } from '../../../shared/ui/relative-time';
 import classes from './notifications.module.css';
 
 const icons: Partial<Record<Item['subType'], { icon: Icon; color: string }>> = {
@@ -27,22 +28,9 @@ const icons: Partial<Record<Item['subType'], { icon: Icon; color: string }>> = {
   broadcast: { icon: IconSpeakerphone, color: 'violet' },
 };
 
-function when(iso: string, language: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const seconds = Math.round((at.getTime() - Date.now()) / 1000);
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
-  const abs = Math.abs(seconds);
-  if (abs < 60) return format.format(Math.min(0, seconds), 'second');
-  if (abs < 3600) return format.format(Math.round(seconds / 60), 'minute');
-  if (abs < 86_400) return format.format(Math.round(seconds / 3600), 'hour');
-  if (abs < 7 * 86_400) return format.format(Math.round(seconds / 86_400), 'day');
-  return at.toLocaleDateString(language, { dateStyle: 'medium' });
-}
-
 /** One notification (spec §3 notification item): unread while `readStatus` is 0. */
 export function NotificationItem({ item, onOpen }: { item: Item; onOpen: (item: Item) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const unread = item.readStatus === 0;
   const visual = icons[item.subType] ?? { icon: IconBell, color: 'gray' };
   const IconComponent = visual.icon;
@@ -84,7 +72,7 @@ export function NotificationItem({ item, onOpen }: { item: Item; onOpen: (item: 
             </Text>
           ) : null}
           <Text size="xs" c="dimmed">
-            {when(item.createTime, i18n.language)}
+            <RelativeTime iso={item.createTime} />
           </Text>
         </Stack>
         {item.work ? (
