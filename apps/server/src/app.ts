@@ -184,6 +184,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     ...(scoreNsfw ? { scoreNsfw, nsfwThreshold: config.nsfwThreshold } : {}),
     getGrade: async (userId) => (await billing.currentPlan(userId)).grade,
     paymentMode: config.credits.paymentMode,
+    // Called by the upload sweep, once `generation` below exists.
+    inputKeysInUse: (candidates) => generation.inputKeysInUse(candidates),
   });
   const assets = createAssetsService({
     repository: createAssetsRepository(database.db),

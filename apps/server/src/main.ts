@@ -51,6 +51,11 @@ async function main() {
       .purgeDueAccounts()
       .then((n) => n > 0 && app.log.info({ purged: n }, 'purged deleted accounts'))
       .catch((err: unknown) => app.log.error({ err }, 'account purge failed'));
+  const runUploadSweep = () =>
+    app.services.media
+      .sweepUploads(new Date())
+      .then((n) => n > 0 && app.log.info({ removed: n }, 'removed unused uploads'))
+      .catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
   const runExpiry = () =>
     app.services.ledger
       .expireAll()
@@ -77,6 +82,7 @@ async function main() {
       .catch((err: unknown) => app.log.error({ err }, 'notice digest job failed'));
   const timers = [
     setInterval(runPurge, 3600_000),
+    setInterval(runUploadSweep, 3600_000),
     setInterval(runExpiry, 10 * 60_000),
     setInterval(runReaper, 15_000),
     setInterval(runPeriodEnds, 5 * 60_000),
@@ -97,6 +103,7 @@ async function main() {
   scheduleInviteRewards();
   app.addHook('onReady', async () => {
     void runPurge();
+    void runUploadSweep();
     void runExpiry();
     void runPeriodEnds();
     void runInviteRewards();

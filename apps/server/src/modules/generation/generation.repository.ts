@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  exists,
   inArray,
   isNotNull,
   ilike,
@@ -20,6 +21,7 @@ import {
   taskOutputs,
   tasks,
   type NewTaskRow,
+  type TaskInputs,
   type TaskOutputRow,
   type TaskRow,
 } from './generation.schema';
@@ -495,6 +497,38 @@ export function createGenerationRepository(db: Database, clock: Clock) {
         .select({ key: taskOutputs.key })
         .from(taskOutputs)
         .where(and(inArray(taskOutputs.key, keys), isNotNull(taskOutputs.deletedAt)));
+      return new Set(rows.map((r) => r.key));
+    },
+
+    /**
+     * Which of these keys some task of the key's owner lists among its inputs. A task only
+     * takes its own user's files, so each key is looked up among its owner's tasks alone,
+     * through their user index.
+     */
+    async inputKeysInUse(candidates: { userId: number; key: string }[]): Promise<Set<string>> {
+      if (candidates.length === 0) return new Set();
+      const userIds = candidates.map((c) => c.userId);
+      const keys = candidates.map((c) => c.key);
+      const listed = (list: keyof TaskInputs) =>
+        sql`${tasks.inputs}->${list}::text @> to_jsonb(c.key)`;
+      const rows = await db
+        .select({ key: sql<string>`c.key` })
+        .from(
+          sql`unnest(${sql.param(userIds)}::bigint[], ${sql.param(keys)}::text[]) as c(user_id, key)`,
+        )
+        .where(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(tasks)
+              .where(
+                and(
+                  sql`${tasks.userId} = c.user_id`,
+                  or(listed('images'), listed('videos'), listed('audios')),
+                ),
+              ),
+          ),
+        );
       return new Set(rows.map((r) => r.key));
     },
 

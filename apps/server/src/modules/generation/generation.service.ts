@@ -291,6 +291,10 @@ export function createGenerationService(deps: GenerationDeps) {
     /** Which of these media keys are results deleted from the library (the folders skip them). */
     deletedKeys: (keys: string[]) => repository.deletedKeys(keys),
 
+    /** Which of these uploads some task of their owner takes as input (the upload sweep). */
+    inputKeysInUse: (candidates: { userId: number; key: string }[]) =>
+      repository.inputKeysInUse(candidates),
+
     /** See GenerationRepository.holdOutput. */
     holdOutput: (tx: Transaction, taskId: string, idx: number) =>
       repository.holdOutput(tx, taskId, idx),

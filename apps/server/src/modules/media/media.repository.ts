@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   mediaObjects,
@@ -6,6 +6,26 @@ import {
   type NewMediaObjectRow,
   type Rejection,
 } from './media.schema';
+
+/** The creation times before which an unused upload goes, by the state it is in. */
+export type UploadCutoffs = { unfinished: Date; unused: Date };
+
+/**
+ * Uploads the sweep may remove: not known to be used, pending or rejected since before
+ * `unfinished`, or ready since before `unused` (which is the earlier of the two).
+ */
+function sweepable(cutoffs: UploadCutoffs) {
+  return and(
+    // A literal rather than a parameter, so that the planner matches the partial index.
+    sql`${mediaObjects.origin} = 'upload'`,
+    isNull(mediaObjects.inUseAt),
+    lte(mediaObjects.createdAt, cutoffs.unfinished),
+    or(
+      inArray(mediaObjects.status, ['pending', 'rejected']),
+      and(eq(mediaObjects.status, 'ready'), lte(mediaObjects.createdAt, cutoffs.unused)),
+    ),
+  );
+}
 
 export function createMediaRepository(db: Database) {
   return {
@@ -76,6 +96,44 @@ export function createMediaRepository(db: Database) {
         .returning();
       if (!row) throw new Error('media row vanished');
       return row;
+    },
+    /** The next uploads the sweep may remove after id `afterId`, in id order. */
+    listSweepableUploads(
+      cutoffs: UploadCutoffs,
+      afterId: number,
+      limit: number,
+    ): Promise<Pick<MediaObjectRow, 'id' | 'userId' | 'key' | 'status'>[]> {
+      return db
+        .select({
+          id: mediaObjects.id,
+          userId: mediaObjects.userId,
+          key: mediaObjects.key,
+          status: mediaObjects.status,
+        })
+        .from(mediaObjects)
+        .where(and(sweepable(cutoffs), gt(mediaObjects.id, afterId)))
+        .orderBy(asc(mediaObjects.id))
+        .limit(limit);
+    },
+    async markInUse(ids: number[], now: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(mediaObjects)
+        .set({ inUseAt: now })
+        .where(and(inArray(mediaObjects.id, ids), isNull(mediaObjects.inUseAt)));
+    },
+    /**
+     * Deletes these uploads if they are still sweepable, so that one that changed since it was
+     * listed (inspected meanwhile, or marked in use by another run) stays; answers the keys
+     * of the rows deleted.
+     */
+    async deleteSweepableUploads(ids: number[], cutoffs: UploadCutoffs): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .delete(mediaObjects)
+        .where(and(inArray(mediaObjects.id, ids), sweepable(cutoffs)))
+        .returning({ key: mediaObjects.key });
+      return rows.map((r) => r.key);
     },
     async markRejected(id: number, rejection: Rejection, now: Date): Promise<void> {
       await db

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -47,10 +48,22 @@ export const mediaObjects = pgTable(
     thumbKey: text('thumb_key'),
     wmKey: text('wm_key'),
     rejection: jsonb('rejection').$type<Rejection>(),
+    /**
+     * When the upload sweep (decision 0024) first found a task using this upload. Tasks stay
+     * as long as their owner's account, so a used upload is kept from then on and the sweep
+     * no longer looks at it.
+     */
+    inUseAt: ts('in_use_at'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [index('media_objects_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('media_objects_user_idx').on(t.userId, t.createdAt),
+    // The uploads the sweep may still remove: few rows in a table that is mostly outputs.
+    index('media_objects_upload_sweep_idx')
+      .on(t.createdAt)
+      .where(sql`${t.origin} = 'upload' and ${t.inUseAt} is null`),
+  ],
 );
 
 export type MediaObjectRow = typeof mediaObjects.$inferSelect;

@@ -33,6 +33,7 @@ beforeAll(async () => {
     clock: systemClock,
     getGrade: async () => 0,
     paymentMode: true,
+    inputKeysInUse: async () => new Set(),
   });
 });
 afterAll(async () => {
@@ -227,6 +228,7 @@ describe('downloads when payment mode is off', () => {
       clock: systemClock,
       getGrade: async () => 0,
       paymentMode: false,
+      inputKeysInUse: async () => new Set(),
     });
     const [image] = await free.storeOutputs(
       user.id,

@@ -15,6 +15,7 @@ import { en, type MessageKey } from '../../lib/i18n/en';
 import { readImageMeta } from './media-images';
 import { createMediaLibrary } from './media-library';
 import { createOutputStore } from './media-outputs';
+import { createUploadSweep, type OwnedKey } from './media-retention';
 import {
   assertMeetsRules,
   invalidFormat,
@@ -34,6 +35,11 @@ export type MediaServiceDeps = {
   repository: MediaRepository;
   store: ObjectStore;
   clock: Clock;
+  /**
+   * Which of these uploads some task of their owner takes as input (the generation module's),
+   * so that the upload sweep keeps them.
+   */
+  inputKeysInUse: (candidates: OwnedKey[]) => Promise<Set<string>>;
   /** The user's plan grade (the billing module's), for the watermark rule. */
   getGrade: (userId: number) => Promise<number>;
   /** Spec §9 "payment mode": when off, nothing is watermarked. */
@@ -144,6 +150,7 @@ export function createMediaService(deps: MediaServiceDeps) {
       if (row) await outputs.ensureTwin(row);
     },
     ...createMediaLibrary({ repository, store }),
+    ...createUploadSweep({ repository, store, inputKeysInUse: deps.inputKeysInUse }),
 
     /**
      * Removes an output its owner deleted from the library: the row first (its folder items
@@ -155,8 +162,8 @@ export function createMediaService(deps: MediaServiceDeps) {
       if (!row || row.origin !== 'output') return;
       const deleted = await repository.deleteOwned(userId, key);
       if (!deleted) return;
-      const files = [deleted.key, deleted.thumbKey, deleted.wmKey].filter(
-        (k): k is string => Boolean(k),
+      const files = [deleted.key, deleted.thumbKey, deleted.wmKey].filter((k): k is string =>
+        Boolean(k),
       );
       await Promise.all(files.map((k) => store.delete(k)));
     },

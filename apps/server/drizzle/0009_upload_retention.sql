@@ -1,0 +1,2 @@
+ALTER TABLE "media_objects" ADD COLUMN "in_use_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "media_objects_upload_sweep_idx" ON "media_objects" USING btree ("created_at") WHERE "media_objects"."origin" = 'upload' and "media_objects"."in_use_at" is null;
