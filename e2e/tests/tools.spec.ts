@@ -148,4 +148,67 @@ test.describe('media detail tools', () => {
     });
     expect(uploads).toEqual([]);
   });
+
+  test('recreate from the library brings back every setting of the run, its picture too', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const ticket = (await signInThroughApi(page, `${uniqueUsername('redo')}@example.test`)).ticket;
+    const headers = { authorization: `Bearer ${ticket}` };
+    const sourceId = await generateImage(page, ticket);
+    const source = (await (
+      await page.request.get(`/api/gw/v3/image/txt2img/async/results?task_id=${sourceId}`, {
+        headers,
+      })
+    ).json()) as Envelope<{ sub_task_results: { image: string }[] }>;
+    const picture = source.result.sub_task_results[0]!.image;
+    await page.request.post('/prod-api/trade/v1/trial/claim', { headers });
+    const submitted = (await (
+      await page.request.post('/api/gw/v3/image/img2img/async', {
+        headers,
+        data: {
+          prompt: 'as a watercolour',
+          negative_prompt: 'blurry',
+          params: { batch_size: 3, style: 'watercolor', strength: 0.4 },
+          images: [picture],
+          version: 'anime',
+        },
+      })
+    ).json()) as Envelope<{ task_id: string }>;
+    const taskId = submitted.result.task_id;
+    await page.goto(`/library/item/${taskId}/0?kind=image&type=img2img`);
+    await expect(page.getByText('blurry')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('img', { name: 'Input picture 1' })).toBeVisible();
+    await expect(page.getByText('Watercolor')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Recreate' }).click();
+    await expect(page).toHaveURL(/\/studio\/image\?recreate=/);
+    await expect(page.getByRole('textbox', { name: 'Negative prompt', exact: true })).toHaveValue(
+      'blurry',
+    );
+    await expect(page.getByRole('combobox', { name: 'Style' })).toHaveValue('Watercolor');
+    await expect(page.getByRole('radio', { name: '3 images' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect
+      .poll(
+        async () => {
+          const history = (await (
+            await page.request.get('/prod-api/content/tasks?kind=image&page=1', { headers })
+          ).json()) as Envelope<{ data: { task_id: string; request: unknown }[] }>;
+          const newest = history.result.data[0]!;
+          return newest.task_id === taskId ? null : newest.request;
+        },
+        { timeout: 20_000 },
+      )
+      .toMatchObject({
+        prompt: 'as a watercolour',
+        negative_prompt: 'blurry',
+        params: { batch_size: 3, style: 'watercolor', strength: 0.4 },
+        images: [picture],
+        version: 'anime',
+      });
+  });
 });

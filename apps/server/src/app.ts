@@ -217,6 +217,17 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
         mime: o.mime,
       })),
     urlFor: (key) => media.getViewUrl(key),
+    describeInputs: async (keys) =>
+      Promise.all(
+        (await media.describeForLibrary(keys)).map(async (row) => ({
+          key: row.key,
+          kind: row.kind,
+          url: await media.getViewUrl(row.key),
+          thumbUrl: row.thumbUrl || null,
+          width: row.width,
+          height: row.height,
+        })),
+      ),
     discardOutput: (userId, key, { keepFiles }) =>
       keepFiles ? assets.forgetKeys(userId, [key]) : media.discardOutput(userId, key),
     discardTaskOutputs: (userId, taskId) => media.discardTaskOutputs(userId, taskId),

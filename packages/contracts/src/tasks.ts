@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { aspectRatioSchema, videoResolutions } from './generation';
+import { mediaKinds } from './media';
 
 /** Task states (spec §4) and the gateway's numeric `task_status` for each. */
 export const taskStates = [
@@ -117,6 +118,48 @@ export function placeholderSubResults(count: number, taskStatus: number): SubTas
   }));
 }
 
+/**
+ * The request that made a task, in the submit body's own shape (seed fixed to the one it ran
+ * with, prompt as it ran after any magic prompt): posting it again to the task type's submit
+ * address makes the same run, or a new take with `seed: -1`. "Recreate" and "reuse seed" use it.
+ */
+export const taskRequestSchema = z.object({
+  prompt: z.string(),
+  negative_prompt: z.string(),
+  params: z.object({
+    batch_size: z.number().int(),
+    wh_ratio: z.string(),
+    seed: z.number().int(),
+    style: z.string(),
+    strength: z.number(),
+    duration: z.number(),
+    resolution: z.enum(videoResolutions),
+    fps: z.number().int(),
+    motion_strength: z.number(),
+    cm_x: z.number(),
+    cm_y: z.number(),
+    cm_d: z.number(),
+    private: z.boolean(),
+  }),
+  images: z.array(z.string()),
+  videos: z.array(z.string()),
+  audios: z.array(z.string()),
+  version: z.string(),
+  remix_of: z.string().optional(),
+});
+export type TaskRequest = z.infer<typeof taskRequestSchema>;
+
+/** A file the task took as input (an upload, or one of the user's results), to show it. */
+export const taskInputMediaSchema = z.object({
+  kind: z.enum(mediaKinds),
+  key: z.string(),
+  url: z.string(),
+  thumb_url: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type TaskInputMedia = z.infer<typeof taskInputMediaSchema>;
+
 export const taskResultSchema = z.object({
   task_id: z.string(),
   task_type: z.string(),
@@ -132,5 +175,9 @@ export const taskResultSchema = z.object({
   created_at: z.string(),
   prompt: z.string(),
   sub_task_results: z.array(subTaskResultSchema),
+  /** The request that made it (only its owner is ever answered a task). */
+  request: taskRequestSchema.optional(),
+  /** Its inputs that are still stored, in the request's order. */
+  inputs: z.array(taskInputMediaSchema).optional(),
 });
 export type TaskResult = z.infer<typeof taskResultSchema>;

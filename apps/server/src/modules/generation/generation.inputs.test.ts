@@ -97,6 +97,46 @@ describe('image inputs', () => {
     expect(sub.width / sub.height).toBeCloseTo(4 / 3, 1);
   });
 
+  it('answers the request that made a run, which posted again makes the same pictures', async () => {
+    const { key } = await upload(await png(600, 800), 'portrait.png', 'image/png');
+    const submitted = await call('POST', '/api/gw/v3/image/img2img/async', {
+      prompt: 'as an ink drawing',
+      negative_prompt: 'blur',
+      params: { batch_size: 2, seed: 7, style: 'ink_wash', strength: 0.4 },
+      images: [key],
+      version: 'anime',
+    });
+    expect(submitted.code).toBe(0);
+    const first = await waitForFinal('img2img', submitted.result.task_id);
+    expect(first.task_status).toBe(1);
+    expect(first.request).toMatchObject({
+      prompt: 'as an ink drawing',
+      negative_prompt: 'blur',
+      params: { batch_size: 2, wh_ratio: '3:4', seed: 7, style: 'ink_wash', strength: 0.4 },
+      images: [key],
+      videos: [],
+      version: 'anime',
+    });
+    expect(first.inputs).toEqual([
+      expect.objectContaining({ kind: 'image', key, width: 600, height: 800 }),
+    ]);
+    const shown = await t.app.inject({ method: 'GET', url: first.inputs[0].url });
+    expect(shown.statusCode).toBe(200);
+
+    const again = await call('POST', '/api/gw/v3/image/img2img/async', first.request);
+    expect(again.code).toBe(0);
+    const second = await waitForFinal('img2img', again.result.task_id);
+    expect(second.task_status).toBe(1);
+    const bytes = async (result: Json) =>
+      Promise.all(
+        result.sub_task_results.map(async (sub: Json) =>
+          (await t.app.inject({ method: 'GET', url: sub.url })).rawPayload.toString('base64'),
+        ),
+      );
+    expect(await bytes(second)).toEqual(await bytes(first));
+    expect(second.request).toEqual(first.request);
+  });
+
   it('restyles one of my own results by its key, and refuses another user’s', async () => {
     const made = await call('POST', '/api/gw/v3/image/txt2img/async', {
       prompt: 'a harbour at dusk',
@@ -202,6 +242,27 @@ describe('AI upscaling', () => {
     expect(result.task_status).toBe(1);
     expect([result.sub_task_results[0].width, result.sub_task_results[0].height]).toEqual([
       512, 384,
+    ]);
+  }, 120_000);
+});
+
+describe('keyframes', () => {
+  it('takes the first frame’s shape when the request names none', async () => {
+    const user = (await call('GET', '/prod-api/user/info')).result.userId as number;
+    await t.app.services.billing.grantPlan(user, 2, 30, 'admin');
+    const first = await upload(await png(640, 480), 'first.png', 'image/png');
+    const last = await upload(await png(600, 480), 'last.png', 'image/png');
+    const submitted = await call('POST', '/api/gw/v3/video/video_diffusion_keyframes/async', {
+      prompt: 'from one frame to the other',
+      params: { duration: 5, resolution: '360p' },
+      images: [first.key, last.key],
+    });
+    expect(submitted.code).toBe(0);
+    const result = await waitForFinal('video_diffusion_keyframes', submitted.result.task_id);
+    expect(result.task_status).toBe(1);
+    expect(result.request.params.wh_ratio).toBe('4:3');
+    expect([result.sub_task_results[0].width, result.sub_task_results[0].height]).toEqual([
+      480, 360,
     ]);
   }, 120_000);
 });

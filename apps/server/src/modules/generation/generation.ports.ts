@@ -1,3 +1,4 @@
+import type { MediaKind } from '@lumen/contracts/media';
 import type { EngineOutput } from '@lumen/engines/engine';
 
 /** What generation needs from the media module: checked inputs, stored outputs, URLs. */
@@ -34,6 +35,17 @@ export interface GenerationMedia {
   >;
   /** A short-lived URL the browser may load. */
   urlFor(key: string): Promise<string>;
+  /** Stored files among `keys` (a task's inputs), with URLs to show them; gone ones left out. */
+  describeInputs(keys: string[]): Promise<
+    {
+      key: string;
+      kind: MediaKind;
+      url: string;
+      thumbUrl: string | null;
+      width: number | null;
+      height: number | null;
+    }[]
+  >;
   /**
    * Forgets an output deleted from the library: out of every folder, and with its thumbnail
    * and watermarked twin gone from the store unless `keepFiles` (a published work shows it).

@@ -6,6 +6,7 @@ import {
   placeholderSubResults,
   taskStatusCodes,
   type GatewaySubmit,
+  type TaskInputMedia,
   type TaskResult,
   type TaskState,
 } from '@lumen/contracts/tasks';
@@ -24,7 +25,7 @@ import type { GenerationMedia } from './generation.ports';
 import type { GenerationRepository } from './generation.repository';
 import type { NewTaskRow, TaskOutputRow, TaskRow } from './generation.schema';
 import { checkTaskFiles } from './task-files';
-import { normaliseSubmission, reduceRatio } from './task-input';
+import { normaliseSubmission, reduceRatio, requestOf } from './task-input';
 
 export type GenerationDeps = {
   repository: GenerationRepository;
@@ -49,10 +50,11 @@ export type GenerationDeps = {
   isOutputPublished?(taskId: string, idx: number): Promise<boolean>;
 };
 
-/** Tools whose output keeps the shape of their input picture. */
+/** Tools whose output keeps the shape of their (first) input picture. */
 const takesInputShape: ReadonlySet<TaskType> = new Set([
   'img2img',
   'video_diffusion_img2vid',
+  'video_diffusion_keyframes',
   'video_diffusion_audio_animate',
 ]);
 
@@ -196,7 +198,23 @@ export function createGenerationService(deps: GenerationDeps) {
       // too: private keeps it from everyone else (it cannot be published).
       prompt: task.settings.prompt,
       sub_task_results: subs,
+      request: requestOf(task),
+      inputs: await inputsOf(task),
     };
+  }
+
+  /** The task's inputs still stored, in the request's order, with URLs to show them. */
+  async function inputsOf(task: TaskRow): Promise<TaskInputMedia[]> {
+    const keys = [...task.inputs.images, ...task.inputs.videos, ...task.inputs.audios];
+    if (keys.length === 0) return [];
+    return (await deps.media.describeInputs(keys)).map((input) => ({
+      kind: input.kind,
+      key: input.key,
+      url: input.url,
+      thumb_url: input.thumbUrl,
+      width: input.width,
+      height: input.height,
+    }));
   }
 
   return {

@@ -1,9 +1,10 @@
-import { PROMPT_MAX_LENGTH, type GatewaySubmit } from '@lumen/contracts/tasks';
+import { PROMPT_MAX_LENGTH, type GatewaySubmit, type TaskRequest } from '@lumen/contracts/tasks';
 import { engineSettingsSchema, type EngineSettings } from '@lumen/contracts/generation';
 import { taskTypeDefinitions, type TaskType } from '@lumen/contracts/task-types';
 import { randomInt } from 'node:crypto';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import { AppError } from '../../lib/app-error';
+import type { TaskRow } from './generation.schema';
 
 /**
  * Task types the gateway accepts today, with what each needs as input. A tool that turns its
@@ -111,4 +112,38 @@ export function reduceRatio(width: number, height: number): string {
   const [w, h] = [width / d, height / d];
   // Keep ratios expressible in the two-digit form; approximate odd sizes.
   return w <= 99 && h <= 99 ? `${w}:${h}` : `${Math.round((width / height) * 10)}:10`;
+}
+
+/**
+ * The submit body that makes `task` again (see taskRequestSchema): normaliseSubmission's
+ * settings turned back into the gateway's names. Its seed is the one the task ran with.
+ */
+export function requestOf(
+  task: Pick<TaskRow, 'settings' | 'inputs' | 'isPrivate' | 'remixOf'>,
+): TaskRequest {
+  const s = task.settings;
+  return {
+    prompt: s.prompt,
+    negative_prompt: s.negativePrompt,
+    params: {
+      batch_size: s.count,
+      wh_ratio: s.ratio,
+      seed: s.seed,
+      style: s.style,
+      strength: s.strength,
+      duration: s.durationS,
+      resolution: s.resolution,
+      fps: s.fps,
+      motion_strength: s.motionStrength,
+      cm_x: s.camera.x,
+      cm_y: s.camera.y,
+      cm_d: s.camera.zoom,
+      private: task.isPrivate,
+    },
+    images: task.inputs.images,
+    videos: task.inputs.videos,
+    audios: task.inputs.audios,
+    version: s.model,
+    ...(task.remixOf === null ? {} : { remix_of: String(task.remixOf) }),
+  };
 }

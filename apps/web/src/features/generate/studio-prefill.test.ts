@@ -35,4 +35,11 @@ describe('readStudioPrefill', () => {
     expect(readStudioPrefill(`?from=${id}:-1`)).toEqual({});
     expect(readStudioPrefill('?from=../../x:1')).toEqual({});
   });
+
+  it('reads the run to recreate, and nothing that is not a task id', () => {
+    const id = '0b9c4a1e-6f2d-4c3b-9a8e-1d2c3b4a5f60';
+    expect(readStudioPrefill(`?recreate=${id}&seed=12`)).toEqual({ recreateFrom: id, seed: 12 });
+    expect(readStudioPrefill('?recreate=1')).toEqual({});
+    expect(readStudioPrefill(`?recreate=${id}x`)).toEqual({});
+  });
 });

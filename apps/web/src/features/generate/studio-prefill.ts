@@ -5,7 +5,7 @@ import { closestRatio, ratioParts } from './aspect-ratio';
 /**
  * What a link into a studio may carry: the library's and the community's "reuse seed",
  * "recreate", "image to image" and "image to video"
- * (`?prompt=&negative=&seed=&ratio=&ref=&remix=&from=`).
+ * (`?prompt=&negative=&seed=&ratio=&ref=&remix=&from=&recreate=`).
  */
 export interface StudioPrefill {
   prompt?: string;
@@ -19,9 +19,12 @@ export interface StudioPrefill {
   remixOf?: string;
   /** One of the user's own results as the reference (`from=<task id>:<output index>`). */
   referenceFromOutput?: { taskId: string; index: number };
+  /** One of the user's runs whose request fills the studio (`recreate=<task id>`). */
+  recreateFrom?: string;
 }
 
 const MAX_SEED = 2 ** 32 - 1;
+const TASK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Reads the prefill from an address's query; anything malformed is left out. */
 export function readStudioPrefill(search: string | URLSearchParams): StudioPrefill {
@@ -48,5 +51,7 @@ export function readStudioPrefill(search: string | URLSearchParams): StudioPrefi
     params.get('from') ?? '',
   );
   if (from?.[1] && from[2]) out.referenceFromOutput = { taskId: from[1], index: Number(from[2]) };
+  const recreate = params.get('recreate') ?? '';
+  if (TASK_ID.test(recreate)) out.recreateFrom = recreate;
   return out;
 }

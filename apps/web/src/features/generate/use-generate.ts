@@ -1,4 +1,5 @@
 import { DOUBLE_TAP_GUARD_MS } from '@lumen/contracts/constants';
+import type { TaskResult } from '@lumen/contracts/tasks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { isApiError, type ApiErrorField } from '../../shared/api/api-error';
@@ -7,6 +8,7 @@ import { useSession } from '../../shared/session/session-store';
 import { submitTask, type SubmitBody } from './api/submit-task';
 import { newRequestId } from '../../shared/api/request-id';
 import { queuedEcho, useRuns } from './runs-store';
+import { draftFromRequest, recreatable } from './task-request';
 import { generateKeys, mediaOf, type StudioKind, type StudioTaskType } from './task-kinds';
 
 export type SubmitDraft = Omit<SubmitBody, 'request_id'>;
@@ -71,14 +73,20 @@ export function useGenerate() {
   }
 
   /**
-   * "Recreate": the same request as a run sent from this tab, with a new seed. Answers false for
-   * a task this tab did not send (the page then rebuilds one from its own settings).
+   * "Recreate": the same request with a new seed. A run sent from this tab is sent again as it
+   * was; an older one from the request its answer carries. Answers false when neither is known
+   * (the page then rebuilds one from its own settings).
    */
-  function recreate(kind: StudioKind, taskId: string): boolean {
-    const run = useRuns.getState().runs[kind].find((r) => r.taskId === taskId);
-    if (!run) return false;
-    const { request_id: _previous, ...body } = run.body;
-    generate(run.taskType, { ...body, params: { ...body.params, seed: -1 } });
+  function recreate(kind: StudioKind, task: TaskResult): boolean {
+    const run = useRuns.getState().runs[kind].find((r) => r.taskId === task.task_id);
+    if (run) {
+      const { request_id: _previous, ...body } = run.body;
+      generate(run.taskType, { ...body, params: { ...body.params, seed: -1 } });
+      return true;
+    }
+    const known = recreatable(kind, task);
+    if (!known) return false;
+    generate(known.taskType, draftFromRequest(known.request, -1));
     return true;
   }
 

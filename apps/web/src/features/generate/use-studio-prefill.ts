@@ -1,3 +1,4 @@
+import type { TaskRequest } from '@lumen/contracts/tasks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,6 +8,7 @@ import { getRemixSource } from './api/get-remix-source';
 import { getTaskResult } from './api/get-task-result';
 import type { PickedImage } from './components/image-input';
 import { readStudioPrefill, type StudioPrefill } from './studio-prefill';
+import { mediaOf, studioTaskTypes, type StudioKind } from './task-kinds';
 import {
   checkImageSize,
   precheckImage,
@@ -112,4 +114,57 @@ export function useOutputReference(
       cancelled = true;
     };
   }, [taskId, index, rules, signedIn, t, onReady]);
+}
+
+/** A run's request and its pictures, as a studio takes them back into its fields. */
+export interface RecreateSource {
+  taskType: string;
+  request: TaskRequest;
+  /** The request's images still stored, in its order; an input gone leaves the field empty. */
+  images: (PickedImage | null)[];
+}
+
+/**
+ * "Recreate" and "reuse seed" from the library (`?recreate=<task id>`, with `&seed=` to keep
+ * the seed): the studio's fields take the run's own request, pictures included, so nothing
+ * the run was made with is lost. `apply` should be stable (useCallback).
+ */
+export function useRecreateSource(
+  prefill: StudioPrefill,
+  kind: StudioKind,
+  apply: (source: RecreateSource) => void,
+) {
+  const { t } = useTranslation();
+  const signedIn = useSession((s) => s.user !== null);
+  const taskId = prefill.recreateFrom;
+
+  useEffect(() => {
+    if (taskId === undefined || !signedIn) return undefined;
+    let cancelled = false;
+    void (async () => {
+      try {
+        const task = await getTaskResult(studioTaskTypes[kind][0], taskId);
+        if (cancelled) return;
+        if (!task.request || mediaOf(task.task_type) !== kind) throw new Error('not recreatable');
+        const stored = new Map((task.inputs ?? []).map((input) => [input.key, input]));
+        const images = task.request.images.map((key) => {
+          const input = stored.get(key);
+          return input?.width && input.height
+            ? {
+                key,
+                width: input.width,
+                height: input.height,
+                previewUrl: input.thumb_url ?? input.url,
+              }
+            : null;
+        });
+        apply({ taskType: task.task_type, request: task.request, images });
+      } catch {
+        if (!cancelled) toast({ type: 'error', message: t('generate.result.recreateUnavailable') });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [taskId, kind, signedIn, t, apply]);
 }

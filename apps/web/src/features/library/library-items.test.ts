@@ -62,5 +62,15 @@ describe('library items', () => {
       '/studio/image?prompt=a+cat+%26+dog&seed=42&ratio=16%3A9',
     );
     expect(studioPath('video', { prompt: '', seed: null })).toBe('/studio/video');
+    const taskId = '0b7d7e3c-5b0a-4d8e-9f3e-2f1a6c9d4e21';
+    expect(
+      studioPath('video', {
+        prompt: 'waves',
+        recreate: { taskId, taskType: 'video_diffusion_keyframes' },
+      }),
+    ).toBe(`/studio/video?mode=keyframes&recreate=${taskId}&prompt=waves`);
+    expect(
+      studioPath('image', { prompt: 'a fox', seed: 7, recreate: { taskId, taskType: 'img2img' } }),
+    ).toBe(`/studio/image?recreate=${taskId}&prompt=a+fox&seed=7`);
   });
 });

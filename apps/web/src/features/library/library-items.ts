@@ -120,12 +120,30 @@ export function ratioOf(width: number | null, height: number | null): string | n
   return `${width / d}:${height / d}`;
 }
 
-/** Reuse seed keeps the seed; recreate lets the studio draw a new one. */
+/** The video studio's mode for a video task type (`?mode=`). */
+const videoModes: Record<string, string> = {
+  video_diffusion_img2vid: 'image',
+  video_diffusion_keyframes: 'keyframes',
+};
+
+/**
+ * Reuse seed keeps the seed; recreate lets the studio draw a new one. With `recreate` (the
+ * run's id) the studio takes every setting of the run, its pictures included; prompt and ratio
+ * show meanwhile.
+ */
 export function studioPath(
   kind: LibraryKind,
-  input: { prompt: string; seed?: number | null; ratio?: string | null },
+  input: {
+    prompt: string;
+    seed?: number | null;
+    ratio?: string | null;
+    recreate?: { taskId: string; taskType: string };
+  },
 ): string {
   const params = new URLSearchParams();
+  const mode = input.recreate && kind === 'video' ? videoModes[input.recreate.taskType] : undefined;
+  if (mode) params.set('mode', mode);
+  if (input.recreate) params.set('recreate', input.recreate.taskId);
   if (input.prompt) params.set('prompt', input.prompt);
   if (input.seed !== undefined && input.seed !== null) params.set('seed', String(input.seed));
   if (input.ratio) params.set('ratio', input.ratio);

@@ -46,6 +46,12 @@ export function PromptBox({
 }: PromptBoxProps) {
   const { t } = useTranslation();
   const [negativeOpen, setNegativeOpen] = useState(() => Boolean(negative?.value));
+  // A negative prompt filled from outside (recreate, a link) shows rather than hiding.
+  const [shownNegative, setShownNegative] = useState(negative?.value ?? '');
+  if (negative && negative.value !== shownNegative) {
+    setShownNegative(negative.value);
+    if (negative.value && !negativeOpen) setNegativeOpen(true);
+  }
   const tooLong = value.length > PROMPT_MAX_LENGTH;
   const message = tooLong ? t('generate.prompt.tooLong', { max: PROMPT_MAX_LENGTH }) : error;
 

@@ -1,7 +1,12 @@
-import { videoStyles, type VideoStyle } from '@lumen/contracts/generation';
+import {
+  aspectRatios,
+  imageModels,
+  videoStyles,
+  type VideoStyle,
+} from '@lumen/contracts/generation';
 import type { TaskResult } from '@lumen/contracts/tasks';
 import { Select, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AspectRatioPicker } from '../components/aspect-ratio-picker';
 import { CostBar } from '../components/cost-bar';
@@ -18,7 +23,13 @@ import { focusPrompt, promptProblem } from '../prompt-rules';
 import { taskImageRules } from '../upload-image';
 import { useGenerate, type SubmitDraft } from '../use-generate';
 import { useQuote } from '../use-quote';
-import { useOutputReference, useRemixReference, useStudioPrefill } from '../use-studio-prefill';
+import {
+  useOutputReference,
+  useRecreateSource,
+  useRemixReference,
+  useStudioPrefill,
+  type RecreateSource,
+} from '../use-studio-prefill';
 import { useStudioTasks } from '../use-studio-tasks';
 
 const counts = [1, 2, 3, 4];
@@ -44,6 +55,23 @@ export function ImageStudioPage() {
   const tasks = useStudioTasks('image');
   useRemixReference(prefill, setReference);
   useOutputReference(prefill, taskImageRules, setReference);
+  useRecreateSource(
+    prefill,
+    'image',
+    useCallback(({ request, images }: RecreateSource) => {
+      setPrompt(request.prompt);
+      setNegative(request.negative_prompt);
+      if ((aspectRatios as readonly string[]).includes(request.params.wh_ratio)) {
+        setRatio(request.params.wh_ratio);
+      }
+      setCount(request.params.batch_size);
+      setStyle(videoStyles.find((s) => s === request.params.style) ?? 'realistic');
+      setModel(imageModels.find((m) => m === request.version) ?? 'standard');
+      setStrength(request.params.strength);
+      setPrivate(request.params.private);
+      setReference(images[0] ?? null);
+    }, []),
+  );
 
   // A choice the plan no longer covers (the account loaded after it was made) falls back.
   const runCount = Math.min(count, gating.imagesPerRun);
@@ -85,9 +113,9 @@ export function ImageStudioPage() {
     generate(taskType, draftFor(prompt, seed ?? -1));
   }
 
-  /** Same settings, new seed: the run's own request when this tab sent it. */
+  /** Same settings, new seed: the run's own request, or this page's settings when it is unknown. */
   function recreate(task: TaskResult) {
-    if (!recreateRun('image', task.task_id)) generate(taskType, draftFor(task.prompt, -1));
+    if (!recreateRun('image', task)) generate(taskType, draftFor(task.prompt, -1));
   }
 
   const promptError =

@@ -1,6 +1,6 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
 import { SegmentedControl } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CostBar } from '../components/cost-bar';
 import { ImageInput, type PickedImage } from '../components/image-input';
@@ -13,7 +13,12 @@ import { focusPrompt, promptProblem } from '../prompt-rules';
 import { modelImageRules } from '../upload-image';
 import { useGenerate, type SubmitDraft } from '../use-generate';
 import { useQuote } from '../use-quote';
-import { useOutputReference, useStudioPrefill } from '../use-studio-prefill';
+import {
+  useOutputReference,
+  useRecreateSource,
+  useStudioPrefill,
+  type RecreateSource,
+} from '../use-studio-prefill';
 import { useStudioTasks } from '../use-studio-tasks';
 
 const modes = { text: 'text_to_3d', image: 'image_to_3d' } as const;
@@ -34,6 +39,16 @@ export function ModelStudioPage() {
   const { generate, recreate: recreateRun, submitting, fieldErrors } = useGenerate();
   const tasks = useStudioTasks('3d');
   useOutputReference(prefill, modelImageRules, setImage);
+  useRecreateSource(
+    prefill,
+    '3d',
+    useCallback(({ taskType, request, images }: RecreateSource) => {
+      setMode(taskType === 'image_to_3d' ? 'image' : 'text');
+      setPrompt(request.prompt);
+      setPrivate(request.params.private);
+      setImage(images[0] ?? null);
+    }, []),
+  );
 
   const taskType = modes[mode];
   const runPrivate = isPrivate && gating.allows('private');
@@ -58,7 +73,7 @@ export function ModelStudioPage() {
   }
 
   function recreate(task: TaskResult) {
-    if (!recreateRun('3d', task.task_id) && task.prompt) {
+    if (!recreateRun('3d', task) && task.prompt) {
       generate('text_to_3d', draft(task.prompt, -1, []));
     }
   }

@@ -1,4 +1,5 @@
 import {
+  aspectRatios,
   videoResolutions,
   videoStyles,
   type VideoResolution,
@@ -6,7 +7,7 @@ import {
 } from '@lumen/contracts/generation';
 import type { TaskResult } from '@lumen/contracts/tasks';
 import { SegmentedControl } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { closestRatio } from '../aspect-ratio';
@@ -26,7 +27,12 @@ import { focusPrompt, promptProblem } from '../prompt-rules';
 import { checkKeyframePair, taskImageRules } from '../upload-image';
 import { useGenerate, type SubmitDraft } from '../use-generate';
 import { useQuote } from '../use-quote';
-import { useOutputReference, useStudioPrefill } from '../use-studio-prefill';
+import {
+  useOutputReference,
+  useRecreateSource,
+  useStudioPrefill,
+  type RecreateSource,
+} from '../use-studio-prefill';
 import { useStudioTasks } from '../use-studio-tasks';
 
 /** Spec §3 video modes offered here, and the task type each submits. */
@@ -67,6 +73,25 @@ export function VideoStudioPage() {
   const tasks = useStudioTasks('video');
   // "Image to video" from a result of the library arrives with `?mode=image&from=`.
   useOutputReference(prefill, taskImageRules, setFirst);
+  // Its mode came with the address (studioPath); the frames come with the run.
+  useRecreateSource(
+    prefill,
+    'video',
+    useCallback(({ request, images }: RecreateSource) => {
+      const p = request.params;
+      setPrompt(request.prompt);
+      setNegative(request.negative_prompt);
+      setStyle(videoStyles.find((s) => s === p.style) ?? 'realistic');
+      setResolution(p.resolution);
+      setDuration(p.duration);
+      setMotion(p.motion_strength);
+      setCamera({ x: p.cm_x, y: p.cm_y, zoom: p.cm_d });
+      if ((aspectRatios as readonly string[]).includes(p.wh_ratio)) setRatio(p.wh_ratio);
+      setPrivate(p.private);
+      setFirst(images[0] ?? null);
+      setLast(images[1] ?? null);
+    }, []),
+  );
 
   const taskType = modes[mode];
   const runDuration = gating.videoSeconds.includes(duration) ? duration : 5;
@@ -120,9 +145,9 @@ export function VideoStudioPage() {
     generate(taskType, draft(prompt, seed ?? -1, keys, shape));
   }
 
-  /** Same settings, new seed; a row from before this visit is redone as text to video. */
+  /** Same settings, new seed; a row that does not say how it was made is redone as text to video. */
   function recreate(task: TaskResult) {
-    if (!recreateRun('video', task.task_id) && task.prompt) {
+    if (!recreateRun('video', task) && task.prompt) {
       generate('video_diffusion', draft(task.prompt, -1, [], ratio));
     }
   }

@@ -39,19 +39,7 @@ import {
   studioPath,
 } from '../library-items';
 import { downloadTypes } from '../library-kinds';
-
-function Setting({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
+import { MadeFrom, NegativePrompt, RunSettings, Setting } from './run-settings';
 
 /** Prompt, settings and what to do next with a work. */
 export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
@@ -89,6 +77,8 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
     { target: '3d', label: 'library.detail.to3d', icon: IconBox },
   ] as const;
   const preview = task.engine === LOCAL_PREVIEW_ENGINE;
+  // The studio takes every setting of the run back when the answer says how it was made.
+  const recreate = task.request ? { taskId: task.task_id, taskType: task.task_type } : undefined;
   const tool = PICTURE_TOOL_TASK_TYPES.has(task.task_type);
 
   const download = async () => {
@@ -153,6 +143,8 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
           </Stack>
         )}
 
+        {tool ? null : <NegativePrompt task={task} />}
+        <MadeFrom task={task} />
         <Divider />
         <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
           <Setting
@@ -164,6 +156,7 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
             value={output.width && output.height ? `${output.width} × ${output.height}` : '—'}
           />
           <Setting label={t('library.detail.ratio')} value={ratio ?? '—'} />
+          <RunSettings task={task} kind={kind} />
           <Setting
             label={t('library.detail.cost')}
             value={t('library.detail.credits', { count: task.cost })}
@@ -235,7 +228,7 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
             <>
               <Button
                 component={Link}
-                to={studioPath(kind, { prompt: task.prompt, seed: output.seed, ratio })}
+                to={studioPath(kind, { prompt: task.prompt, seed: output.seed, ratio, recreate })}
                 variant="light"
                 radius="xl"
                 leftSection={<IconSeeding size={16} />}
@@ -244,7 +237,7 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
               </Button>
               <Button
                 component={Link}
-                to={studioPath(kind, { prompt: task.prompt, ratio })}
+                to={studioPath(kind, { prompt: task.prompt, ratio, recreate })}
                 variant="default"
                 radius="xl"
                 leftSection={<IconRefresh size={16} />}

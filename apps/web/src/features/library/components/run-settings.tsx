@@ -1,0 +1,100 @@
+import type { TaskResult } from '@lumen/contracts/tasks';
+import { Group, Image, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { LibraryKind } from '../library-kinds';
+import { PICTURE_TOOL_TASK_TYPES } from '../library-items';
+
+export function Setting({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * What the run was asked for beyond its prompt, from the request its answer carries: style and
+ * model of a picture, length and resolution of a video. Tools (enhance, cut-out) have none.
+ */
+export function RunSettings({ task, kind }: { task: TaskResult; kind: LibraryKind }) {
+  const { t } = useTranslation();
+  const request = task.request;
+  if (!request || PICTURE_TOOL_TASK_TYPES.has(task.task_type) || kind === '3d') return null;
+  const style = (
+    <Setting
+      label={t('library.detail.style')}
+      value={t(`generate.styles.${request.params.style}`, { defaultValue: request.params.style })}
+    />
+  );
+  if (kind === 'video') {
+    return (
+      <>
+        {style}
+        <Setting
+          label={t('library.detail.duration')}
+          value={t('generate.video.seconds', { count: request.params.duration })}
+        />
+        <Setting label={t('library.detail.resolution')} value={request.params.resolution} />
+      </>
+    );
+  }
+  return (
+    <>
+      {style}
+      <Setting
+        label={t('library.detail.model')}
+        value={t(`generate.models.${request.version}.name`, { defaultValue: request.version })}
+      />
+    </>
+  );
+}
+
+/** The negative prompt, when the run had one. */
+export function NegativePrompt({ task }: { task: TaskResult }) {
+  const { t } = useTranslation();
+  const negative = task.request?.negative_prompt;
+  if (!negative) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {t('library.detail.negative')}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {negative}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The pictures the run started from (an upload, or one of the user's results). */
+export function MadeFrom({ task }: { task: TaskResult }) {
+  const { t } = useTranslation();
+  const pictures = (task.inputs ?? []).filter((input) => input.kind === 'image');
+  if (pictures.length === 0) return null;
+  return (
+    <Stack gap={6}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {t('library.detail.madeFrom')}
+      </Text>
+      <Group gap="xs">
+        {pictures.map((input, i) => (
+          <a key={input.key} href={input.url} target="_blank" rel="noreferrer">
+            <Image
+              src={input.thumb_url ?? input.url}
+              alt={t('library.detail.inputAlt', { number: i + 1 })}
+              w={72}
+              h={72}
+              radius="md"
+              fit="cover"
+            />
+          </a>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
