@@ -3,19 +3,7 @@ import { ActionIcon, CopyButton, Group, SimpleGrid, Stack, Text, Tooltip } from 
 import { IconCheck, IconCopy, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ratioOf } from '../remix-links';
-
-function Setting({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
+import { Setting } from '../../../shared/ui/setting';
 
 function PromptBlock({ label, text }: { label: string; text: string }) {
   const { t } = useTranslation();

@@ -39,7 +39,8 @@ import {
   studioPath,
 } from '../library-items';
 import { downloadTypes } from '../library-kinds';
-import { MadeFrom, NegativePrompt, RunSettings, Setting } from './run-settings';
+import { Setting } from '../../../shared/ui/setting';
+import { MadeFrom, NegativePrompt, RunSettings } from './run-settings';
 
 /** Prompt, settings and what to do next with a work. */
 export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {

@@ -3,19 +3,7 @@ import { Group, Image, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LibraryKind } from '../library-kinds';
 import { PICTURE_TOOL_TASK_TYPES } from '../library-items';
-
-export function Setting({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
+import { Setting } from '../../../shared/ui/setting';
 
 /**
  * What the run was asked for beyond its prompt, from the request its answer carries: style and
