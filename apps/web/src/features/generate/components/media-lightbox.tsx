@@ -77,6 +77,9 @@ export function MediaLightbox({
               watermark={actions.watermark}
               onReuseSeed={actions.onReuseSeed && closeAfter(actions.onReuseSeed, onClose)}
               onRecreate={actions.onRecreate && closeAfter(actions.onRecreate, onClose)}
+              onUseAsReference={
+                actions.onUseAsReference && closeAfter(actions.onUseAsReference, onClose)
+              }
             />
           </div>
         </Group>

@@ -130,6 +130,28 @@ describe('ResultCard', () => {
     expect(await screen.findByRole('dialog', { name: 'Image 2 of 2' })).toBeInTheDocument();
   });
 
+  it('makes a result the reference of the next run from the large view, by its key', async () => {
+    const onUseAsReference = vi.fn();
+    const done = task({
+      status: 'done',
+      task_status: 1,
+      progress: 100,
+      sub_task_results: [doneImage(11, 'out/a.png'), doneImage(12, 'out/b.png')],
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ResultCard task={done} watermark onUseAsReference={onUseAsReference} />);
+    await user.click(screen.getAllByRole('button', { name: 'Open large' })[1]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Image 2 of 2' });
+    await user.click(within(dialog).getByRole('button', { name: 'Use as reference' }));
+    expect(onUseAsReference).toHaveBeenCalledWith({
+      key: 'out/b.png',
+      width: 1024,
+      height: 1024,
+      previewUrl: '/files/out/b.png.webp',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('downloads through the watermark rule, spinning while the server makes the file', async () => {
     let answer!: () => void;
     api.on(

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Image, Loader, Tooltip } from '@mantine/core
 import {
   IconArrowsMaximize,
   IconDownload,
+  IconPhotoEdit,
   IconPlant2,
   IconRefresh,
   IconWorldUpload,
@@ -28,6 +29,16 @@ export interface ResultActions {
   watermark: boolean;
   onReuseSeed?: (seed: number) => void;
   onRecreate?: (task: TaskResult) => void;
+  /** The image studio: an output becomes the reference of the next run (image to image). */
+  onUseAsReference?: (image: ReferenceImage) => void;
+}
+
+/** One of the user's results as a task input: by its key, nothing uploaded again. */
+export interface ReferenceImage {
+  key: string;
+  width: number;
+  height: number;
+  previewUrl: string;
 }
 
 function keyOf(sub: SubTask): string | undefined {
@@ -66,6 +77,7 @@ export function ResultToolbar({
   watermark,
   onReuseSeed,
   onRecreate,
+  onUseAsReference,
   onOpen,
   labelled,
 }: ToolbarProps) {
@@ -112,6 +124,16 @@ export function ResultToolbar({
       label: t('generate.actions.reuseSeed'),
       icon: <IconPlant2 size={18} />,
       onClick: () => onReuseSeed(seed),
+      secondary: onOpen !== undefined,
+    });
+  }
+  const { image, width, height } = sub;
+  if (onUseAsReference && image && width && height) {
+    actions.push({
+      label: t('generate.actions.useAsReference'),
+      icon: <IconPhotoEdit size={18} />,
+      onClick: () =>
+        onUseAsReference({ key: image, width, height, previewUrl: sub.thumb_url ?? sub.url ?? '' }),
       secondary: onOpen !== undefined,
     });
   }

@@ -20,7 +20,8 @@ import { SettingsSection, StudioShell } from '../components/studio-shell';
 import { StudioResults } from '../components/studio-results';
 import { isLockedModel, promptUpgrade, useGating } from '../gating';
 import { focusPrompt, promptProblem } from '../prompt-rules';
-import { taskImageRules } from '../upload-image';
+import { checkImageSize, taskImageRules } from '../upload-image';
+import { toast } from '../../../shared/ui/toast';
 import { useGenerate, type SubmitDraft } from '../use-generate';
 import { useQuote } from '../use-quote';
 import {
@@ -33,6 +34,7 @@ import {
 import { useStudioTasks } from '../use-studio-tasks';
 
 const counts = [1, 2, 3, 4];
+const REFERENCE_INPUT_ID = 'image-studio-reference';
 
 /** `/studio/image`: text to image, or image to image once a reference is added. */
 export function ImageStudioPage() {
@@ -118,6 +120,20 @@ export function ImageStudioPage() {
     if (!recreateRun('image', task)) generate(taskType, draftFor(task.prompt, -1));
   }
 
+  /** "Use as reference": the result goes in by its key, and the page shows where it went. */
+  function useAsReference(image: PickedImage) {
+    const problem = checkImageSize(image, taskImageRules);
+    if (problem) {
+      toast({ type: 'error', message: t(`generate.upload.${problem.key}`, problem.values) });
+      return;
+    }
+    setReference(image);
+    toast({ type: 'success', message: t('generate.result.referenceSet') });
+    document
+      .getElementById(REFERENCE_INPUT_ID)
+      ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }
+
   const promptError =
     fieldErrors.find((f) => f.field === 'prompt')?.message ??
     (showErrors && problem === 'required' ? t('generate.prompt.required') : null);
@@ -167,13 +183,15 @@ export function ImageStudioPage() {
         <ModelSelect value={runModel} onChange={setModel} />
       </SettingsSection>
       <SettingsSection title={t('generate.settings.reference')}>
-        <ImageInput
-          label={t('generate.settings.referenceImage')}
-          hint={t('generate.settings.referenceHint')}
-          rules={taskImageRules}
-          value={reference}
-          onChange={setReference}
-        />
+        <div id={REFERENCE_INPUT_ID}>
+          <ImageInput
+            label={t('generate.settings.referenceImage')}
+            hint={t('generate.settings.referenceHint')}
+            rules={taskImageRules}
+            value={reference}
+            onChange={setReference}
+          />
+        </div>
         {reference ? (
           <LabeledSlider
             label={t('generate.settings.strength')}
@@ -208,6 +226,7 @@ export function ImageStudioPage() {
           watermark={gating.watermark}
           onReuseSeed={setSeed}
           onRecreate={recreate}
+          onUseAsReference={useAsReference}
           onPickIdea={setPrompt}
         />
       }
