@@ -32,9 +32,18 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitForHealth(port: number, timeoutMs = 60_000): Promise<void> {
+type StartedServer = ReturnType<typeof startServer>;
+
+/**
+ * Waits for /healthz. A machine busy with the rest of the suite may take a while to start a
+ * server on a fresh data dir; one that exits instead fails at once, saying what it printed.
+ */
+async function waitForHealth(port: number, server: StartedServer, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`server on ${port} exited (${server.child.exitCode}): ${server.output()}`);
+    }
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (res.ok) return;
@@ -43,7 +52,7 @@ async function waitForHealth(port: number, timeoutMs = 60_000): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server on ${port} did not become healthy`);
+  throw new Error(`server on ${port} did not become healthy: ${server.output().slice(-2000)}`);
 }
 
 afterAll(() => {
@@ -56,7 +65,7 @@ describe.skipIf(testDatabaseKind !== 'pglite')('the server process', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-proc-'));
     const port = await freePort();
     const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
-    await waitForHealth(port);
+    await waitForHealth(port, first);
 
     const secondPort = await freePort();
     const second = startServer({ PORT: String(secondPort), DATA_DIR: dataDir });
@@ -70,11 +79,11 @@ describe.skipIf(testDatabaseKind !== 'pglite')('the server process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     const third = startServer({ PORT: String(port), DATA_DIR: dataDir });
-    await waitForHealth(port);
+    await waitForHealth(port, third);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
     await fs.rm(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  }, 300_000);
 
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     it(`finishes a task that was running when the server got ${signal}, once it is back`, async () => {
@@ -94,7 +103,7 @@ describe.skipIf(testDatabaseKind !== 'pglite')('the server process', () => {
           })
         ).json()) as { code: number; result: Record<string, unknown> & Record<'ticket', string> };
       const first = startServer(env);
-      await waitForHealth(port);
+      await waitForHealth(port, first);
       const { ticket } = (
         await call('/prod-api/user/register', undefined, {
           username: `restart${signal.slice(3).toLowerCase()}`,
@@ -125,7 +134,7 @@ describe.skipIf(testDatabaseKind !== 'pglite')('the server process', () => {
       first.child.kill(signal);
       await first.exited;
       const second = startServer(env);
-      await waitForHealth(port);
+      await waitForHealth(port, second);
       if (signal === 'SIGKILL') expect(second.output()).toMatch(/stopped without shutting down/);
       // Well within the 60 s lease: the task was taken back at once, not left to expire.
       await expect.poll(status, { timeout: 45_000, interval: 250 }).toBe('done');
@@ -134,7 +143,7 @@ describe.skipIf(testDatabaseKind !== 'pglite')('the server process', () => {
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
       await fs.rm(dataDir, { recursive: true, force: true });
-    }, 180_000);
+    }, 300_000);
   }
 
   it('exits with a list of what is wrong in the configuration', async () => {
