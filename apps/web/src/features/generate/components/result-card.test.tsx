@@ -43,6 +43,15 @@ function doneImage(seed: number, key: string) {
   };
 }
 
+/** A finished run with two pictures, seeds 11 and 12. */
+const twoImagesDone = () =>
+  task({
+    status: 'done',
+    task_status: 1,
+    progress: 100,
+    sub_task_results: [doneImage(11, 'out/a.png'), doneImage(12, 'out/b.png')],
+  });
+
 let api: ReturnType<typeof createApiMock>;
 
 beforeEach(() => {
@@ -90,12 +99,7 @@ describe('ResultCard', () => {
   it('done: shows the images, labels preview-engine output and offers the actions', async () => {
     const onReuseSeed = vi.fn();
     const onRecreate = vi.fn();
-    const done = task({
-      status: 'done',
-      task_status: 1,
-      progress: 100,
-      sub_task_results: [doneImage(11, 'out/a.png'), doneImage(12, 'out/b.png')],
-    });
+    const done = twoImagesDone();
     const user = userEvent.setup();
     renderWithProviders(
       <ResultCard task={done} watermark onReuseSeed={onReuseSeed} onRecreate={onRecreate} />,
@@ -132,12 +136,7 @@ describe('ResultCard', () => {
 
   it('makes a result the reference of the next run from the large view, by its key', async () => {
     const onUseAsReference = vi.fn();
-    const done = task({
-      status: 'done',
-      task_status: 1,
-      progress: 100,
-      sub_task_results: [doneImage(11, 'out/a.png'), doneImage(12, 'out/b.png')],
-    });
+    const done = twoImagesDone();
     const user = userEvent.setup();
     renderWithProviders(<ResultCard task={done} watermark onUseAsReference={onUseAsReference} />);
     await user.click(screen.getAllByRole('button', { name: 'Open large' })[1]!);
