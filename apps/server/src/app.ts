@@ -222,6 +222,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
         (await media.describeForLibrary(keys)).map(async (row) => ({
           key: row.key,
           kind: row.kind,
+          taskId: row.taskId,
           url: await media.getViewUrl(row.key),
           thumbUrl: row.thumbUrl || null,
           width: row.width,

@@ -153,6 +153,8 @@ export type TaskRequest = z.infer<typeof taskRequestSchema>;
 export const taskInputMediaSchema = z.object({
   kind: z.enum(mediaKinds),
   key: z.string(),
+  /** The run that made it, when it is one of the user's results (null for an upload). */
+  task_id: z.string().nullable(),
   url: z.string(),
   thumb_url: z.string().nullable(),
   width: z.number().int().nullable(),

@@ -118,7 +118,7 @@ describe('image inputs', () => {
       version: 'anime',
     });
     expect(first.inputs).toEqual([
-      expect.objectContaining({ kind: 'image', key, width: 600, height: 800 }),
+      expect.objectContaining({ kind: 'image', key, task_id: null, width: 600, height: 800 }),
     ]);
     const shown = await t.app.inject({ method: 'GET', url: first.inputs[0].url });
     expect(shown.statusCode).toBe(200);
@@ -155,6 +155,10 @@ describe('image inputs', () => {
       4 / 3,
       1,
     );
+    // Its input names the run that made it, for the detail page's "Made from" link.
+    expect(result.inputs).toEqual([
+      expect.objectContaining({ kind: 'image', key, task_id: made.result.task_id }),
+    ]);
 
     const email = 'neighbour@example.com';
     await call('POST', '/prod-api/user/captcha', { method: 'email', email }, '');

@@ -40,6 +40,8 @@ export interface GenerationMedia {
     {
       key: string;
       kind: MediaKind;
+      /** The task that made it, for one of the user's results. */
+      taskId: string | null;
       url: string;
       thumbUrl: string | null;
       width: number | null;

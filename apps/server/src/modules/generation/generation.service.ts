@@ -210,6 +210,7 @@ export function createGenerationService(deps: GenerationDeps) {
     return (await deps.media.describeInputs(keys)).map((input) => ({
       kind: input.kind,
       key: input.key,
+      task_id: input.taskId,
       url: input.url,
       thumb_url: input.thumbUrl,
       width: input.width,

@@ -1,6 +1,7 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
 import { Group, Image, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { LibraryKind } from '../library-kinds';
 import { PICTURE_TOOL_TASK_TYPES } from '../library-items';
 import { Setting } from '../../../shared/ui/setting';
@@ -70,8 +71,8 @@ export function MadeFrom({ task }: { task: TaskResult }) {
         {t('library.detail.madeFrom')}
       </Text>
       <Group gap="xs">
-        {pictures.map((input, i) => (
-          <a key={input.key} href={input.url} target="_blank" rel="noreferrer">
+        {pictures.map((input, i) => {
+          const thumbnail = (
             <Image
               src={input.thumb_url ?? input.url}
               alt={t('library.detail.inputAlt', { number: i + 1 })}
@@ -80,8 +81,21 @@ export function MadeFrom({ task }: { task: TaskResult }) {
               radius="md"
               fit="cover"
             />
-          </a>
-        ))}
+          );
+          // One of the user's results opens its own page; an upload opens large.
+          return input.task_id ? (
+            <Link
+              key={input.key}
+              to={`/library/item/${encodeURIComponent(input.task_id)}/0?${new URLSearchParams({ kind: 'image', key: input.key }).toString()}`}
+            >
+              {thumbnail}
+            </Link>
+          ) : (
+            <a key={input.key} href={input.url} target="_blank" rel="noreferrer">
+              {thumbnail}
+            </a>
+          );
+        })}
       </Group>
     </Stack>
   );
