@@ -151,6 +151,30 @@ describe('ResultCard', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('shows the picture a run started from beside its prompt', () => {
+    const restyled = {
+      ...twoImagesDone(),
+      task_type: 'img2img',
+      inputs: [
+        {
+          kind: 'image' as const,
+          key: 'uploads/1/ref.png',
+          task_id: null,
+          url: '/files/uploads/1/ref.png',
+          thumb_url: null,
+          width: 640,
+          height: 480,
+        },
+      ],
+    };
+    renderWithProviders(<ResultCard task={restyled} watermark />);
+    expect(screen.getByRole('img', { name: 'Reference 1' })).toHaveAttribute(
+      'src',
+      '/files/uploads/1/ref.png',
+    );
+    expect(screen.getByText('A lighthouse at dusk')).toBeInTheDocument();
+  });
+
   it('downloads through the watermark rule, spinning while the server makes the file', async () => {
     let answer!: () => void;
     api.on(

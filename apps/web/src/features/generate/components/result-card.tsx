@@ -1,5 +1,5 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
-import { Alert, Badge, Card, Group, Progress, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Card, Group, Image, Progress, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconClockHour4, IconShieldExclamation } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -105,6 +105,34 @@ function EndedState({ task }: { task: TaskResult }) {
   );
 }
 
+/** The prompt, after the pictures the run started from (image to image, to video, to 3D). */
+function RunInputs({ task }: { task: TaskResult }) {
+  const { t } = useTranslation();
+  const pictures = (task.inputs ?? []).filter((input) => input.kind === 'image');
+  if (!task.prompt && pictures.length === 0) return null;
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start" mb="sm">
+      {pictures.map((input, i) => (
+        <Image
+          key={input.key}
+          src={input.thumb_url ?? input.url}
+          alt={t('generate.result.inputAlt', { number: i + 1 })}
+          w={40}
+          h={40}
+          radius="sm"
+          fit="cover"
+          style={{ flexShrink: 0 }}
+        />
+      ))}
+      {task.prompt ? (
+        <Text size="sm" lineClamp={2} title={task.prompt} style={{ minWidth: 0 }}>
+          {task.prompt}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
 /** One generation in any state of spec §4, with its outputs once done. */
 export function ResultCard({ task, ratio = '1:1', ...actions }: ResultCardProps) {
   const { t } = useTranslation();
@@ -139,11 +167,7 @@ export function ResultCard({ task, ratio = '1:1', ...actions }: ResultCardProps)
           </Text>
         ) : null}
       </Group>
-      {task.prompt ? (
-        <Text size="sm" lineClamp={2} mb="sm" title={task.prompt}>
-          {task.prompt}
-        </Text>
-      ) : null}
+      <RunInputs task={task} />
       {isActive(task) ? (
         <>
           <Placeholders task={task} ratio={ratio} />
