@@ -103,7 +103,9 @@ export function itemFromFolderItem(item: FolderItem, kind: LibraryKind): Library
  * The detail address. Folder items do not know their position in the task, so they add the key
  * and the page finds the output by it.
  */
-export function detailPath(item: LibraryItem): string | null {
+export function detailPath(
+  item: Pick<LibraryItem, 'taskId' | 'index' | 'kind' | 'taskType' | 'url' | 'key'>,
+): string | null {
   if (!item.taskId) return null;
   const params = new URLSearchParams({ kind: item.kind });
   if (item.taskType) params.set('type', item.taskType);

@@ -168,7 +168,7 @@ describe('ResultCard', () => {
       ],
     };
     renderWithProviders(<ResultCard task={restyled} watermark />);
-    expect(screen.getByRole('img', { name: 'Reference 1' })).toHaveAttribute(
+    expect(screen.getByRole('img', { name: 'Input picture 1' })).toHaveAttribute(
       'src',
       '/files/uploads/1/ref.png',
     );

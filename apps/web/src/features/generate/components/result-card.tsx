@@ -1,9 +1,11 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
-import { Alert, Badge, Card, Group, Image, Progress, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Card, Group, Progress, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconClockHour4, IconShieldExclamation } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CancelTaskButton } from '../../../shared/ui/cancel-task-button';
+import { InputPicture } from '../../../shared/ui/input-picture';
+import { inputPictures } from '../../../shared/ui/input-pictures';
 import { RelativeTime } from '../../../shared/ui/relative-time';
 import { ratioParts } from '../aspect-ratio';
 import { generateKeys, isActive } from '../task-kinds';
@@ -107,22 +109,12 @@ function EndedState({ task }: { task: TaskResult }) {
 
 /** The prompt, after the pictures the run started from (image to image, to video, to 3D). */
 function RunInputs({ task }: { task: TaskResult }) {
-  const { t } = useTranslation();
-  const pictures = (task.inputs ?? []).filter((input) => input.kind === 'image');
+  const pictures = inputPictures(task);
   if (!task.prompt && pictures.length === 0) return null;
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start" mb="sm">
       {pictures.map((input, i) => (
-        <Image
-          key={input.key}
-          src={input.thumb_url ?? input.url}
-          alt={t('generate.result.inputAlt', { number: i + 1 })}
-          w={40}
-          h={40}
-          radius="sm"
-          fit="cover"
-          style={{ flexShrink: 0 }}
-        />
+        <InputPicture key={input.key} input={input} index={i} size={40} />
       ))}
       {task.prompt ? (
         <Text size="sm" lineClamp={2} title={task.prompt} style={{ minWidth: 0 }}>

@@ -1,9 +1,11 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
-import { Group, Image, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LibraryKind } from '../library-kinds';
-import { PICTURE_TOOL_TASK_TYPES } from '../library-items';
+import { detailPath, PICTURE_TOOL_TASK_TYPES } from '../library-items';
+import { InputPicture } from '../../../shared/ui/input-picture';
+import { inputPictures } from '../../../shared/ui/input-pictures';
 import { Setting } from '../../../shared/ui/setting';
 
 /**
@@ -63,7 +65,7 @@ export function NegativePrompt({ task }: { task: TaskResult }) {
 /** The pictures the run started from (an upload, or one of the user's results). */
 export function MadeFrom({ task }: { task: TaskResult }) {
   const { t } = useTranslation();
-  const pictures = (task.inputs ?? []).filter((input) => input.kind === 'image');
+  const pictures = inputPictures(task);
   if (pictures.length === 0) return null;
   return (
     <Stack gap={6}>
@@ -72,22 +74,21 @@ export function MadeFrom({ task }: { task: TaskResult }) {
       </Text>
       <Group gap="xs">
         {pictures.map((input, i) => {
-          const thumbnail = (
-            <Image
-              src={input.thumb_url ?? input.url}
-              alt={t('library.detail.inputAlt', { number: i + 1 })}
-              w={72}
-              h={72}
-              radius="md"
-              fit="cover"
-            />
-          );
+          const thumbnail = <InputPicture input={input} index={i} size={72} />;
           // One of the user's results opens its own page; an upload opens large.
-          return input.task_id ? (
-            <Link
-              key={input.key}
-              to={`/library/item/${encodeURIComponent(input.task_id)}/0?${new URLSearchParams({ kind: 'image', key: input.key }).toString()}`}
-            >
+          const page =
+            input.task_id &&
+            // Found by its key, as a folder item is: its index in its run is not known here.
+            detailPath({
+              taskId: input.task_id,
+              index: 0,
+              kind: 'image',
+              taskType: null,
+              url: null,
+              key: input.key,
+            });
+          return page ? (
+            <Link key={input.key} to={page}>
               {thumbnail}
             </Link>
           ) : (
