@@ -82,10 +82,17 @@ export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
   clock?: Clock;
+  /** Wraps the object store as built: tests hold a write back to race something against it. */
+  wrapStore?: (store: ObjectStore) => ObjectStore;
 };
 
 /** The composition root: builds every module's repository and service and mounts its routes. */
-export async function buildApp({ config, database, clock = systemClock }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  wrapStore = (store) => store,
+}: AppDeps) {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,
@@ -164,7 +171,9 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
         secret: config.media.signingSecret ?? readOrCreateSecret(config.dataDir, 'media-signing'),
         clock,
       });
-  const store: ObjectStore = config.media.s3 ? createS3ObjectStore(config.media.s3) : localStore!;
+  const store: ObjectStore = wrapStore(
+    config.media.s3 ? createS3ObjectStore(config.media.s3) : localStore!,
+  );
   const billing = createBillingService({ repository: createBillingRepository(database.db), clock });
   const creditsRepository = createCreditsRepository(database.db, clock);
   const ledger = createLedgerService({ repository: creditsRepository, clock });

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { ObjectStore } from '../../src/adapters/storage/object-store';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config/env';
 import type { DatabaseHandle } from '../../src/db/database';
@@ -25,6 +26,8 @@ export async function createTestApp(
      * on this app's database and config.
      */
     extend?: (app: FastifyInstance, context: { database: DatabaseHandle; config: Config }) => void;
+    /** Wraps the app's object store (see AppDeps.wrapStore). */
+    wrapStore?: (store: ObjectStore) => ObjectStore;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-data-'));
@@ -40,6 +43,7 @@ export async function createTestApp(
     config,
     database,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.wrapStore ? { wrapStore: options.wrapStore } : {}),
   });
   options.extend?.(app, { database, config });
   await app.ready();

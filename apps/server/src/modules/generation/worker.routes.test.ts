@@ -17,8 +17,27 @@ const TOKEN = 'a-worker-token-of-enough-length';
 let t: TestApp;
 let base: string;
 const clock = new ManualClock(new Date());
+/**
+ * While set, a thumbnail write waits for `release` (after telling `reached`): a completion
+ * can then be raced at a known point, whatever the machine's speed.
+ */
+let thumbnailGate: { reached: () => void; release: Promise<void> } | null = null;
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { WORKER_TOKENS: `other-token-xxxxxxxx,${TOKEN}` } });
+  t = await createTestApp({
+    clock,
+    env: { WORKER_TOKENS: `other-token-xxxxxxxx,${TOKEN}` },
+    wrapStore: (store) => ({
+      ...store,
+      async put(key, bytes, contentType) {
+        const gate = thumbnailGate;
+        if (gate && key.endsWith('_thumb.webp')) {
+          gate.reached();
+          await gate.release;
+        }
+        return store.put(key, bytes, contentType);
+      },
+    }),
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -386,26 +405,33 @@ describe('a task cancelled while its outputs are being stored', () => {
       (await post('/worker/v1/claim', { worker_id: 'slow', engines: ['local'] }, auth)).result.task
         .id,
     ).toBe(id);
-    // A large picture: its thumbnail takes long enough to cancel while it is made.
-    const big = await sharp({
-      create: { width: 4096, height: 4096, channels: 3, background: '#35a' },
+    // The completion stops at its thumbnail, its original already stored; the cancel lands there.
+    let reached!: () => void;
+    const atThumbnail = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    thumbnailGate = { reached, release: new Promise<void>((resolve) => (release = resolve)) };
+    const picture = await sharp({
+      create: { width: 512, height: 512, channels: 3, background: '#35a' },
     })
-      .png({ compressionLevel: 0 })
+      .png()
       .toBuffer();
     const completing = t.app.services.queue.complete(id, 'slow', [
-      { kind: 'image', mime: 'image/png', bytes: big, seed: 5 },
+      { kind: 'image', mime: 'image/png', bytes: picture, seed: 5 },
     ]);
     const original = path.join(t.config.dataDir, 'media', 'outputs');
     const stored = async () =>
       (await fs.readdir(original, { recursive: true }).catch(() => [] as string[])).some((f) =>
         String(f).endsWith(`${id}/0.png`),
       );
-    await expect.poll(stored, { interval: 1, timeout: 10_000 }).toBe(true);
+    await atThumbnail;
+    await expect.poll(stored, { interval: 5, timeout: 10_000 }).toBe(true);
     const cancelled = await post(
       `/prod-api/content/tasks/${id}/cancel`,
       {},
       { authorization: `Bearer ${ticket}` },
     );
+    thumbnailGate = null;
+    release();
     expect(cancelled.code).toBe(0);
 
     expect(await completing).toBe(false);
