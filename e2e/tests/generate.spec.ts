@@ -49,6 +49,36 @@ test.describe('generation studio', () => {
   });
 });
 
+test('a tutorial example opens the studio filled in, and it generates in that style', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signInThroughApi(page, `${uniqueUsername('tut')}@example.test`);
+  await page.goto('/studio');
+  await page.getByRole('link', { name: /Tutorials/ }).click();
+  await expect(page.getByRole('heading', { name: 'Tutorials', level: 1 })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Guides' })
+    .getByRole('link', { name: 'Styles, models and shapes' })
+    .click();
+  await expect(page).toHaveURL(/\/studio\/tutorials#styles$/);
+  const styles = page.locator('section#styles');
+  await expect(styles.getByRole('heading', { name: 'Styles, models and shapes' })).toBeInViewport();
+  await styles.getByRole('link', { name: /with this prompt in Ink wash/ }).click();
+
+  await expect(page).toHaveURL(/\/studio\/image\?/);
+  const prompt =
+    'A lighthouse on a cliff at dusk, storm clouds gathering, waves breaking on the rocks';
+  await expect(page.getByRole('textbox', { name: /Prompt/ })).toHaveValue(prompt);
+  await expect(page.getByRole('combobox', { name: 'Style' })).toHaveValue('Ink wash');
+  await expect(page.getByRole('radio', { name: '2:3' })).toHaveAttribute('aria-checked', 'true');
+  const submitted = page.waitForRequest((r) => r.url().includes('/api/gw/v3/image/txt2img/async'));
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const body = (await submitted).postDataJSON() as { params: { style: string; wh_ratio: string } };
+  expect(body.params).toMatchObject({ style: 'ink_wash', wh_ratio: '2:3' });
+  await expect(page.getByRole('img', { name: prompt }).first()).toBeVisible({ timeout: 30_000 });
+});
+
 test.describe('many tabs', () => {
   test('nine tabs open at once all load, and each follows a run to its end', async ({ page }) => {
     test.setTimeout(120_000);

@@ -167,6 +167,14 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: '/studio/tutorials',
+            ...lazyPage(
+              () => import('../features/tutorials/tutorials-page'),
+              (m) => <m.TutorialsPage />,
+            ),
+            handle: handle({ public: true, pageKey: 'studio', titleKey: 'tutorials.title' }),
+          },
+          {
             path: '/pay',
             id: 'pay',
             ...lazyPage(

@@ -12,6 +12,12 @@ describe('readStudioPrefill', () => {
     expect(readStudioPrefill('?ratio=1024:576').ratio).toBe('16:9');
   });
 
+  it('reads a style, and only one of the offered styles', () => {
+    expect(readStudioPrefill('?style=watercolor')).toEqual({ style: 'watercolor' });
+    expect(readStudioPrefill('?style=Watercolor')).toEqual({});
+    expect(readStudioPrefill('?style=__proto__')).toEqual({});
+  });
+
   it('drops malformed seeds, ratios and work ids', () => {
     expect(readStudioPrefill('?seed=-3&ratio=wide&remix=abc')).toEqual({});
     expect(readStudioPrefill(`?seed=${2 ** 32}`)).toEqual({});

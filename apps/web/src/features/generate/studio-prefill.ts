@@ -1,11 +1,11 @@
-import { aspectRatios } from '@lumen/contracts/generation';
+import { aspectRatios, videoStyles, type VideoStyle } from '@lumen/contracts/generation';
 import { PROMPT_MAX_LENGTH } from '@lumen/contracts/tasks';
 import { closestRatio, ratioParts } from './aspect-ratio';
 
 /**
  * What a link into a studio may carry: the library's and the community's "reuse seed",
- * "recreate", "image to image" and "image to video"
- * (`?prompt=&negative=&seed=&ratio=&ref=&remix=&from=&recreate=`).
+ * "recreate", "image to image" and "image to video", and the tutorials' examples
+ * (`?prompt=&negative=&seed=&ratio=&style=&ref=&remix=&from=&recreate=`).
  */
 export interface StudioPrefill {
   prompt?: string;
@@ -13,6 +13,8 @@ export interface StudioPrefill {
   seed?: number;
   /** One of the offered ratios (the nearest one when the link names another). */
   ratio?: string;
+  /** One of the styles (spec §3); any other value is left out. */
+  style?: VideoStyle;
   /** Use the remixed work's picture as the reference of an image-to-image run. */
   referenceFromWork?: boolean;
   /** The community work being remixed; sent with the generation as `remix_of`. */
@@ -41,6 +43,8 @@ export function readStudioPrefill(search: string | URLSearchParams): StudioPrefi
     const [w, h] = ratioParts(ratio);
     out.ratio = (aspectRatios as readonly string[]).includes(ratio) ? ratio : closestRatio(w, h);
   }
+  const style = videoStyles.find((s) => s === params.get('style'));
+  if (style) out.style = style;
   const remix = params.get('remix');
   if (remix && /^[1-9]\d{0,17}$/.test(remix)) {
     out.remixOf = remix;

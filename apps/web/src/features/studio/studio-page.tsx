@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconArrowRight,
   IconBook2,
@@ -18,8 +18,8 @@ interface StudioTile {
   key: string;
   icon: Icon;
   background: string;
-  /** Where the tile leads; tiles without one belong to features not yet released. */
-  to?: string;
+  /** Where the tile leads. */
+  to: string;
   /** i18n keys, for tiles whose words live with their feature rather than under `studio`. */
   titleKey?: string;
   bodyKey?: string;
@@ -62,7 +62,12 @@ const exploreTiles: StudioTile[] = [
     background: 'linear-gradient(135deg, #10b981, #0ea5e9)',
     to: '/home',
   },
-  { key: 'tutorials', icon: IconBook2, background: 'linear-gradient(135deg, #f59e0b, #ef4444)' },
+  {
+    key: 'tutorials',
+    icon: IconBook2,
+    background: 'linear-gradient(135deg, #f59e0b, #ef4444)',
+    to: '/studio/tutorials',
+  },
   {
     key: 'community',
     icon: IconUsersGroup,
@@ -84,13 +89,7 @@ function TileBody({ tile }: { tile: StudioTile }) {
         <Title order={3} fz="lg">
           {t(tile.titleKey ?? `studio.tiles.${tile.key}.title`)}
         </Title>
-        {tile.to ? (
-          <IconArrowRight size={18} aria-hidden="true" className={classes.arrow} />
-        ) : (
-          <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-            {t('common.comingSoon')}
-          </Badge>
-        )}
+        <IconArrowRight size={18} aria-hidden="true" className={classes.arrow} />
       </Group>
       <Text size="sm" c="dimmed">
         {t(tile.bodyKey ?? `studio.tiles.${tile.key}.body`)}
@@ -102,32 +101,19 @@ function TileBody({ tile }: { tile: StudioTile }) {
 function TileGrid({ tiles, cols }: { tiles: StudioTile[]; cols: number }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: cols }} spacing="lg">
-      {tiles.map((tile) =>
-        tile.to ? (
-          <Card
-            key={tile.key}
-            component={Link}
-            to={tile.to}
-            withBorder
-            radius="lg"
-            padding="md"
-            className={classes.tile}
-          >
-            <TileBody tile={tile} />
-          </Card>
-        ) : (
-          <Card
-            key={tile.key}
-            withBorder
-            radius="lg"
-            padding="md"
-            className={classes.tile}
-            data-disabled
-          >
-            <TileBody tile={tile} />
-          </Card>
-        ),
-      )}
+      {tiles.map((tile) => (
+        <Card
+          key={tile.key}
+          component={Link}
+          to={tile.to}
+          withBorder
+          radius="lg"
+          padding="md"
+          className={classes.tile}
+        >
+          <TileBody tile={tile} />
+        </Card>
+      ))}
     </SimpleGrid>
   );
 }

@@ -50,6 +50,15 @@ describe.each([
     }
   });
 
+  it('nest the same labels, and only labels that exist', () => {
+    const nested = (value: string | undefined) => (value ?? '').match(/\$t\([\w.]+\)/g) ?? [];
+    for (const [key, value] of english) {
+      expect(nested(translated.get(key)).sort(), key).toEqual(nested(value).sort());
+      for (const reference of nested(value))
+        expect(english.has(reference.slice(3, -1)), `${key}: ${reference}`).toBe(true);
+    }
+  });
+
   it('are translations rather than English copies', () => {
     const copies = [...english.keys()].filter((key) => translated.get(key) === english.get(key));
     expect(copies.filter((key) => !sameAsEnglish.has(key))).toEqual([]);

@@ -46,7 +46,7 @@ export function ImageStudioPage() {
   const [magic, setMagic] = useState(false);
   const [ratio, setRatio] = useState(prefill.ratio ?? '1:1');
   const [count, setCount] = useState(2);
-  const [style, setStyle] = useState<VideoStyle>('realistic');
+  const [style, setStyle] = useState<VideoStyle>(prefill.style ?? 'realistic');
   const [model, setModel] = useState<ImageModel>('standard');
   const [seed, setSeed] = useState<number | null>(prefill.seed ?? null);
   const [isPrivate, setPrivate] = useState(false);

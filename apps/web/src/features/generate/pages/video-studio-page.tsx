@@ -58,7 +58,7 @@ export function VideoStudioPage() {
   const [prompt, setPrompt] = useState(prefill.prompt ?? '');
   const [negative, setNegative] = useState(prefill.negative ?? '');
   const [magic, setMagic] = useState(false);
-  const [style, setStyle] = useState<VideoStyle>('realistic');
+  const [style, setStyle] = useState<VideoStyle>(prefill.style ?? 'realistic');
   const [resolution, setResolution] = useState<VideoResolution>('720p');
   const [duration, setDuration] = useState(5);
   const [motion, setMotion] = useState(0.5);
