@@ -1,8 +1,8 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { IconBox, IconMovie, IconPhoto, type Icon } from '@tabler/icons-react';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { IconBook2, IconBox, IconMovie, IconPhoto, type Icon } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import type { StudioKind } from '../task-kinds';
 import classes from './studio-shell.module.css';
 
@@ -11,6 +11,13 @@ const kinds: { kind: StudioKind; path: string; icon: Icon }[] = [
   { kind: 'video', path: '/studio/video', icon: IconMovie },
   { kind: '3d', path: '/studio/3d', icon: IconBox },
 ];
+
+/** The tutorial each studio links to. */
+const guideOf: Record<StudioKind, string> = {
+  image: '/studio/tutorials#prompts',
+  video: '/studio/tutorials#video',
+  '3d': '/studio/tutorials#threeD',
+};
 
 interface StudioShellProps {
   kind: StudioKind;
@@ -35,7 +42,11 @@ export function StudioShell({ kind, settings, footer, results, onSubmit }: Studi
             {t(`generate.studios.${kind}.title`)}
           </Title>
           <Text c="dimmed" size="sm">
-            {t(`generate.studios.${kind}.subtitle`)}
+            {t(`generate.studios.${kind}.subtitle`)}{' '}
+            <Anchor component={Link} to={guideOf[kind]} size="sm" className={classes.guide}>
+              <IconBook2 size={14} aria-hidden="true" />
+              {t('generate.studios.guide')}
+            </Anchor>
           </Text>
         </Stack>
         <nav className={classes.kindNav} aria-label={t('generate.studios.switch')}>
