@@ -28,6 +28,11 @@ export function SiteFooter() {
               </Text>
             ))}
             <Text component="li" size="sm">
+              <Anchor component={Link} to="/studio/tutorials" c="dimmed" inherit>
+                {t('footer.tutorials')}
+              </Anchor>
+            </Text>
+            <Text component="li" size="sm">
               <Anchor component={Link} to="/credit-policy" c="dimmed" inherit>
                 {t('footer.creditPolicy')}
               </Anchor>
