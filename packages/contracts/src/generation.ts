@@ -75,6 +75,8 @@ export const engineSettingsSchema = z.object({
   resolution: z.enum(videoResolutions).default('720p'),
   fps: z.number().int().min(8).max(60).default(24),
   motionStrength: z.number().min(0).max(1).default(0.5),
+  /** Videos: lay a sound effect under the clip, made to suit the prompt (spec §3 toggle). */
+  soundEffect: z.boolean().default(false),
   /** Camera movement per second: pan x/y in frame widths, zoom factor delta. */
   camera: z
     .object({

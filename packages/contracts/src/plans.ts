@@ -35,6 +35,7 @@ export const gatedFeatures = [
   'private',
   'upscale_4k',
   'advanced_video_model',
+  'sound_effect',
 ] as const;
 export type GatedFeature = (typeof gatedFeatures)[number];
 

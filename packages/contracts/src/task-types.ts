@@ -22,6 +22,17 @@ export const taskTypeDefinitions = {
 } as const satisfies Record<string, { media: 'image' | 'video' | '3d' }>;
 
 export type TaskType = keyof typeof taskTypeDefinitions;
+
+/**
+ * Video kinds that may carry a generated sound effect (the toggle of spec §3); audio animate
+ * and lip sync bring their own sound.
+ */
+export const soundEffectTaskTypes: ReadonlySet<TaskType> = new Set<TaskType>([
+  'video_diffusion',
+  'video_diffusion_img2vid',
+  'video_diffusion_keyframes',
+  'video_diffusion_multi_img2vid',
+]);
 export const taskTypes = Object.keys(taskTypeDefinitions) as TaskType[];
 export const taskTypeSchema = z.enum(taskTypes as [TaskType, ...TaskType[]]);
 

@@ -60,6 +60,8 @@ export const gatewaySubmitSchema = z.object({
       cm_d: z.coerce.number().min(-1).max(1).optional(),
       mode: z.string().max(32).optional(),
       private: z.boolean().optional(),
+      /** Videos: a sound effect under the clip (subscribers). */
+      sound_effect: z.boolean().optional(),
       effect: z.string().max(64).optional(),
       custom_params: z.record(z.string(), z.unknown()).optional(),
     })
@@ -140,6 +142,7 @@ export const taskRequestSchema = z.object({
     cm_y: z.number(),
     cm_d: z.number(),
     private: z.boolean(),
+    sound_effect: z.boolean(),
   }),
   images: z.array(z.string()),
   videos: z.array(z.string()),

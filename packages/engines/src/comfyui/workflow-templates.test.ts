@@ -100,6 +100,16 @@ describe('workflow values', () => {
       buildWorkflowValues(settings, { media: 'image', taskId: 't', imageNames: [] }).steps,
     ).toBe(30);
   });
+
+  it('tells a template whether the user asked for a sound effect', () => {
+    const values = (soundEffect: boolean) =>
+      buildWorkflowValues(makeTask('video_diffusion', { soundEffect }).settings, {
+        media: 'video',
+        taskId: 't',
+        imageNames: [],
+      }).sound_effect;
+    expect([values(true), values(false)]).toEqual([1, 0]);
+  });
 });
 
 describe('readImageInfo', () => {

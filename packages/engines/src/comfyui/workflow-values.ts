@@ -104,6 +104,8 @@ export function buildWorkflowValues(
     denoise: settings.strength,
     frames: videoFrameCount(settings.durationS, settings.fps),
     fps: settings.fps,
+    // 1 when the user asked for a sound effect, for a template with an audio model to read.
+    sound_effect: settings.soundEffect ? 1 : 0,
     filename_prefix: `lumen/${inputs.taskId}`,
   };
   const [first, last] = inputs.imageNames;

@@ -11,6 +11,7 @@ import {
   type RenderedVideo,
   type VideoRunOptions,
 } from './preview-video';
+import { soundEffectFor } from './sound-effect';
 import { withSoundtrack } from './soundtrack';
 
 export type LocalTaskContext = {
@@ -102,6 +103,28 @@ const videoRun = (ctx: LocalTaskContext, onProgress: ProgressReporter): VideoRun
   onProgress,
 });
 
+/**
+ * The per-output step of the video kinds: `render` makes the clip and, when the settings ask
+ * for a sound effect, an ambience made for the prompt goes under it (the render then takes
+ * 95% of the clip's progress share, as in audio animate).
+ */
+function renderClipWithSoundEffect(
+  task: EngineTask,
+  ctx: LocalTaskContext,
+  render: (seed: number, run: VideoRunOptions) => Promise<RenderedVideo>,
+): (seed: number, report: ProgressReporter) => Promise<RenderedVideo> {
+  return async (seed, report) => {
+    if (!task.settings.soundEffect) return render(seed, videoRun(ctx, report));
+    const clip = await render(
+      seed,
+      videoRun(ctx, (f) => report(f * 0.95)),
+    );
+    const { prompt } = task.settings;
+    const { wav } = soundEffectFor({ prompt, durationS: clip.durationS }, seed);
+    return withSoundtrack(clip, wav, { ...ctx.video, signal: ctx.io.signal });
+  };
+}
+
 /** The generative kinds the local engine renders as deterministic previews. */
 export const localPreviewHandlers = {
   txt2img: async (task, ctx) => imageOutputs(await renderPreviewImages(task.settings, ctx.report)),
@@ -111,7 +134,9 @@ export const localPreviewHandlers = {
     perOutput(
       task,
       ctx,
-      (seed, r) => renderTextToVideo(task.settings, seed, videoRun(ctx, r)),
+      renderClipWithSoundEffect(task, ctx, (seed, run) =>
+        renderTextToVideo(task.settings, seed, run),
+      ),
       videoOutputs,
     ),
   video_diffusion_img2vid: async (task, ctx) => {
@@ -119,7 +144,9 @@ export const localPreviewHandlers = {
     return perOutput(
       task,
       ctx,
-      (seed, r) => renderImageToVideo(image, task.settings, seed, videoRun(ctx, r)),
+      renderClipWithSoundEffect(task, ctx, (seed, run) =>
+        renderImageToVideo(image, task.settings, seed, run),
+      ),
       videoOutputs,
     );
   },
@@ -128,7 +155,9 @@ export const localPreviewHandlers = {
     return perOutput(
       task,
       ctx,
-      (seed, r) => renderKeyframesVideo(a, b, task.settings, seed, videoRun(ctx, r)),
+      renderClipWithSoundEffect(task, ctx, (seed, run) =>
+        renderKeyframesVideo(a, b, task.settings, seed, run),
+      ),
       videoOutputs,
     );
   },

@@ -158,3 +158,35 @@ export function probeStreams(media: Buffer): Record<string, string> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+export type ProbedAudio = {
+  codec: string;
+  channels: number;
+  sampleRate: number;
+  durationS: number;
+};
+
+/** ffprobe's view of a file's first audio stream, or undefined when it has none. */
+export function probeAudio(media: Buffer): ProbedAudio | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'lumen-probe-'));
+  try {
+    const file = join(dir, 'media.bin');
+    writeFileSync(file, media);
+    const run = spawnSync(ffprobeInstaller.path, [
+      ...['-v', 'error', '-select_streams', 'a:0', '-show_streams', '-of', 'json', file],
+    ]);
+    const parsed = JSON.parse(run.stdout.toString()) as {
+      streams: Array<Record<string, string | number>>;
+    };
+    const stream = parsed.streams[0];
+    if (!stream) return undefined;
+    return {
+      codec: String(stream.codec_name),
+      channels: Number(stream.channels),
+      sampleRate: Number(stream.sample_rate),
+      durationS: Number(stream.duration),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -18,7 +18,8 @@ export async function withSoundtrack(
     args: (path) => [
       ...['-i', path('clip.mp4'), '-i', path('sound.bin')],
       ...['-map', '0:v:0', '-map', '1:a:0', '-c:v', 'copy'],
-      ...['-af', 'apad', '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-shortest'],
+      // `-t` rather than `-shortest`: the latter stops the sound up to 0.2 s short of the picture.
+      ...['-af', 'apad', '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-t', String(clip.durationS)],
       ...['-fflags', '+bitexact', '-flags:a', '+bitexact', '-map_metadata', '-1'],
       ...['-movflags', '+faststart', '-y', path('out.mp4')],
     ],

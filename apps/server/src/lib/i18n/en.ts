@@ -95,6 +95,7 @@ export const en = {
   'sms.captcha': '[Lumen] Your verification code is {code}, valid for {minutes} minutes.',
   'errors.moreImagesSubscribers':
     'More images per generation are for subscribers only, please adjust your settings',
+  'errors.soundEffectSubscribers': 'Sound effects are available to subscribed users only',
   'errors.proModelSubscribers': 'The professional model is available to subscribed users only',
   'errors.longVideoSubscribers':
     'Videos longer than {seconds} s are available to subscribed users only',

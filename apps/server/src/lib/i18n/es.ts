@@ -97,6 +97,8 @@ export const es: Record<MessageKey, string> = {
   'sms.captcha': '[Lumen] Tu código de verificación es {code}, válido durante {minutes} minutos.',
   'errors.moreImagesSubscribers':
     'Generar más imágenes a la vez es solo para suscriptores; ajusta la configuración',
+  'errors.soundEffectSubscribers':
+    'Los efectos de sonido están disponibles solo para usuarios suscritos',
   'errors.proModelSubscribers':
     'El modelo profesional solo está disponible para usuarios suscritos',
   'errors.longVideoSubscribers':

@@ -97,6 +97,7 @@ export const ja: Record<MessageKey, string> = {
   'sms.captcha': '【Lumen】認証コードは {code} です（{minutes} 分間有効）。',
   'errors.moreImagesSubscribers':
     '1回で多くの画像を生成できるのはサブスクリプション会員のみです。設定を調整してください',
+  'errors.soundEffectSubscribers': '効果音はサブスクリプション会員のみご利用いただけます',
   'errors.proModelSubscribers':
     'プロフェッショナルモデルはサブスクリプション会員のみご利用いただけます',
   'errors.longVideoSubscribers':
@@ -124,7 +125,8 @@ export const ja: Record<MessageKey, string> = {
   'payment.noSubscription': '変更できるサブスクリプションがありません',
   'payment.cannotResume':
     'このサブスクリプションは終了しているため再開できません。もう一度ご登録ください',
-  'payment.secondPlanSubject': '2 つ目の Lumen プランをお支払いいただきました：{plan} は自動更新されません',
+  'payment.secondPlanSubject':
+    '2 つ目の Lumen プランをお支払いいただきました：{plan} は自動更新されません',
   'payment.secondPlanBody':
     '{plan} のお支払いは、{kept} プランの有効期間中に届きました。お支払いは反映済みです：{credits} クレジットを付与し、{plan} は {date} まで有効です。毎月 2 つのプランが請求されないよう、{plan} は自動更新されません。{kept} はこれまでどおり更新されます。\n\nプランの確認：{url}',
   'payment.renewalFailedSubject': 'Lumen {plan} の自動更新に失敗しました',

@@ -91,6 +91,7 @@ export const zh: Record<MessageKey, string> = {
   'mail.captchaBody': '您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略此邮件。',
   'sms.captcha': '【Lumen】您的验证码是 {code}，{minutes} 分钟内有效。',
   'errors.moreImagesSubscribers': '每次生成更多图片仅限订阅用户，请调整设置',
+  'errors.soundEffectSubscribers': '音效仅对订阅用户开放',
   'errors.proModelSubscribers': '专业模型仅对订阅用户开放',
   'errors.longVideoSubscribers': '超过 {seconds} 秒的视频仅对订阅用户开放',
   'bills.dailyLogin': '每日登录',

@@ -85,6 +85,8 @@ export function createCreditsService(deps: {
     if (media === 'video' && body.duration !== undefined && body.duration > maxSeconds) {
       return upgrade('errors.longVideoSubscribers', { seconds: maxSeconds });
     }
+    if (body.features.includes('sound_effect') && !limits.features.has('sound_effect'))
+      return upgrade('errors.soundEffectSubscribers');
     const featureOfType = featureOfTaskType[body.task_type];
     const wanted = [
       ...body.features,

@@ -320,6 +320,46 @@ describe('engines', () => {
   }, 150_000);
 });
 
+describe('sound effects', () => {
+  it('lays a sound track under a subscriber’s video, and asks a free user to upgrade', async () => {
+    const body = {
+      prompt: 'rain on a quiet street at night',
+      params: { duration: 5, resolution: '360p', seed: 11, sound_effect: true },
+    };
+    const free = await signIn('free-sound@example.com');
+    const before = await credits(free.ticket);
+    const refused = await call('POST', '/api/gw/v3/video/video_diffusion/async', free.ticket, body);
+    expect(refused).toMatchObject({
+      code: 2020,
+      msg: 'Sound effects are available to subscribed users only',
+    });
+    expect(await credits(free.ticket)).toBe(before);
+
+    const plus = await signIn('plus-sound@example.com');
+    await t.app.services.billing.grantPlan(plus.id, 2, 30, 'admin');
+    const submitted = await call(
+      'POST',
+      '/api/gw/v3/video/video_diffusion/async',
+      plus.ticket,
+      body,
+    );
+    expect(submitted.code).toBe(0);
+    const done = await waitForFinal(plus.ticket, submitted.result.task_id, 'video', 120_000);
+    expect(done.task_status).toBe(1);
+    expect(done.request.params.sound_effect).toBe(true);
+    const mp4 = await fetchBytes(done.sub_task_results[0].url);
+    expect(probeStreams(mp4)).toEqual({ video: 'h264', audio: 'aac' });
+
+    // Pictures make no sound: the toggle is not kept on an image run.
+    const image = await call('POST', '/api/gw/v3/image/txt2img/async', plus.ticket, {
+      prompt: 'a bell',
+      params: { sound_effect: true },
+    });
+    const imageDone = await waitForFinal(plus.ticket, image.result.task_id);
+    expect(imageDone.request.params.sound_effect).toBe(false);
+  }, 150_000);
+});
+
 describe('downloads', () => {
   it("answers a free user's image with the watermarked twin", async () => {
     const { ticket } = await signIn('free@example.com');

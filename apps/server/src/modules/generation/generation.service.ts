@@ -249,7 +249,7 @@ export function createGenerationService(deps: GenerationDeps) {
           private: isPrivate,
           duration: media === 'video' ? settings.durationS : undefined,
           model: settings.model,
-          features: [],
+          features: settings.soundEffect ? ['sound_effect'] : [],
         }),
         deps.engineFor(taskType),
       ]);

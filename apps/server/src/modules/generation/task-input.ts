@@ -1,6 +1,10 @@
 import { PROMPT_MAX_LENGTH, type GatewaySubmit, type TaskRequest } from '@lumen/contracts/tasks';
 import { engineSettingsSchema, type EngineSettings } from '@lumen/contracts/generation';
-import { taskTypeDefinitions, type TaskType } from '@lumen/contracts/task-types';
+import {
+  soundEffectTaskTypes,
+  taskTypeDefinitions,
+  type TaskType,
+} from '@lumen/contracts/task-types';
 import { randomInt } from 'node:crypto';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import { AppError } from '../../lib/app-error';
@@ -95,6 +99,8 @@ export function normaliseSubmission(taskType: TaskType, body: GatewaySubmit): En
     fps: p.fps ?? 24,
     motionStrength: p.motion_strength ?? 0.5,
     camera: { x: p.cm_x ?? 0, y: p.cm_y ?? 0, zoom: p.cm_d ?? 0 },
+    // Asked of a kind that makes no sound of its own, or ignored.
+    soundEffect: p.sound_effect === true && soundEffectTaskTypes.has(taskType),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -139,6 +145,8 @@ export function requestOf(
       cm_y: s.camera.y,
       cm_d: s.camera.zoom,
       private: task.isPrivate,
+      // Tasks from before the toggle have no value stored.
+      sound_effect: s.soundEffect === true,
     },
     images: task.inputs.images,
     videos: task.inputs.videos,

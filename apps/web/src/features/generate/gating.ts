@@ -5,7 +5,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { useAccountInfo } from '../../shared/session/account-info';
 
 /** The §8 upgrade messages, under `generate.upgrade`. */
-export type UpgradeReason = 'feature' | 'moreImages' | 'proModel' | 'longVideo';
+export type UpgradeReason = 'feature' | 'moreImages' | 'proModel' | 'longVideo' | 'soundEffect';
 
 /**
  * Spec §5, §8: a gated choice opens the pay dialog with the upgrade message, through the

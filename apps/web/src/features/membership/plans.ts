@@ -50,6 +50,7 @@ export const toolRows: { key: string; features: GatedFeature[] }[] = [
   { key: 'video10s', features: ['video_10s'] },
   { key: 'hqVideo', features: ['hq_video', 'advanced_video_model'] },
   { key: 'videoEnhance', features: ['video_enhance'] },
+  { key: 'soundEffect', features: ['sound_effect'] },
   { key: 'proImageModel', features: ['pro_image_model'] },
 ];
 

@@ -85,7 +85,7 @@ export const guides: Guide[] = [
   {
     key: 'video',
     steps: 3,
-    tips: 3,
+    tips: 4,
     studio: '/studio/video',
     examples: [{ key: 'koi', studio: 'video', mode: 'text', style: 'realistic', ratio: '16:9' }],
   },

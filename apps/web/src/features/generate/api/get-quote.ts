@@ -8,6 +8,8 @@ export interface QuoteRequest {
   private?: boolean;
   duration?: number;
   model?: string;
+  /** Gated extras asked for (e.g. `sound_effect`), checked against the plan. */
+  features?: string[];
 }
 
 /**

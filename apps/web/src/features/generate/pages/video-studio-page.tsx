@@ -14,6 +14,7 @@ import { closestRatio } from '../aspect-ratio';
 import { AspectRatioPicker } from '../components/aspect-ratio-picker';
 import { CameraControl, type Camera } from '../components/camera-control';
 import { CostBar } from '../components/cost-bar';
+import { GatedSwitch } from '../components/gated-option';
 import type { PickedImage } from '../components/image-input';
 import { LabeledSlider } from '../components/labeled-slider';
 import { OptionChips } from '../components/option-chips';
@@ -66,6 +67,7 @@ export function VideoStudioPage() {
   const [ratio, setRatio] = useState(prefill.ratio ?? '16:9');
   const [seed, setSeed] = useState<number | null>(prefill.seed ?? null);
   const [isPrivate, setPrivate] = useState(false);
+  const [sound, setSound] = useState(false);
   const [first, setFirst] = useState<PickedImage | null>(null);
   const [last, setLast] = useState<PickedImage | null>(null);
   const [showErrors, setShowErrors] = useState(false);
@@ -88,6 +90,7 @@ export function VideoStudioPage() {
       setCamera({ x: p.cm_x, y: p.cm_y, zoom: p.cm_d });
       if ((aspectRatios as readonly string[]).includes(p.wh_ratio)) setRatio(p.wh_ratio);
       setPrivate(p.private);
+      setSound(p.sound_effect);
       setFirst(images[0] ?? null);
       setLast(images[1] ?? null);
     }, []),
@@ -96,11 +99,13 @@ export function VideoStudioPage() {
   const taskType = modes[mode];
   const runDuration = gating.videoSeconds.includes(duration) ? duration : 5;
   const runPrivate = isPrivate && gating.allows('private');
+  const runSound = sound && gating.allows('sound_effect');
   const quote = useQuote({
     task_type: taskType,
     count: 1,
     duration: runDuration,
     private: runPrivate,
+    features: runSound ? ['sound_effect'] : [],
   });
   const problem = promptProblem(prompt, mode === 'text');
   const images = mode === 'text' ? [] : mode === 'image' ? [first] : [first, last];
@@ -129,6 +134,7 @@ export function VideoStudioPage() {
         cm_d: camera.zoom,
         wh_ratio: shape,
         private: runPrivate,
+        sound_effect: runSound,
       },
       images: keys,
       magic_prompt: magic && mode !== 'keyframes',
@@ -219,6 +225,14 @@ export function VideoStudioPage() {
             label: t('generate.video.seconds', { count: d }),
             locked: !gating.videoSeconds.includes(d),
           }))}
+        />
+        <GatedSwitch
+          feature="sound_effect"
+          reason="soundEffect"
+          label={t('generate.video.soundEffect')}
+          description={t('generate.video.soundEffectHint')}
+          checked={runSound}
+          onChange={setSound}
         />
       </SettingsSection>
       <SettingsSection title={t('generate.video.motion')}>
