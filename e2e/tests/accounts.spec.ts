@@ -84,6 +84,28 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);
   });
 
+  test('the terms a user agrees to open beside the dialog, which keeps what was typed', async ({
+    page,
+  }) => {
+    await page.goto('/studio');
+    const dialog = await openLoginDialog(page);
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill('reader@example.test');
+    const [terms] = await Promise.all([
+      page.waitForEvent('popup'),
+      dialog.getByRole('link', { name: 'Terms of Service' }).click(),
+    ]);
+    await expect(terms.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
+    await expect(terms.getByRole('heading', { name: '5. What is not allowed' })).toBeVisible();
+    const [privacy] = await Promise.all([
+      page.waitForEvent('popup'),
+      dialog.getByRole('link', { name: 'Privacy Policy' }).click(),
+    ]);
+    await expect(privacy.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'E-mail' })).toHaveValue(
+      'reader@example.test',
+    );
+  });
+
   test('signs in with Discord through a real OpenID provider in a pop-up', async ({
     page,
     baseURL,

@@ -333,6 +333,22 @@ export const routes: RouteObject[] = [
             handle: handle({ pageKey: 'account', titleKey: 'member.title' }),
           },
           {
+            path: '/terms',
+            ...lazyPage(
+              () => import('../features/legal/legal-page'),
+              (m) => <m.LegalPage doc="terms" />,
+            ),
+            handle: handle({ public: true, pageKey: 'terms', titleKey: 'legal.terms.title' }),
+          },
+          {
+            path: '/privacy',
+            ...lazyPage(
+              () => import('../features/legal/legal-page'),
+              (m) => <m.LegalPage doc="privacy" />,
+            ),
+            handle: handle({ public: true, pageKey: 'privacy', titleKey: 'legal.privacy.title' }),
+          },
+          {
             path: '/credit-policy',
             ...lazyPage(
               () => import('../features/credits/pages/credit-policy-page'),

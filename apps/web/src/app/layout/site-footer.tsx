@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LumenMark } from './logo';
 
-const legalKeys = ['footer.terms', 'footer.privacy'];
+const legalLinks = [
+  { to: '/terms', labelKey: 'footer.terms' },
+  { to: '/privacy', labelKey: 'footer.privacy' },
+];
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -21,10 +24,11 @@ export function SiteFooter() {
             </Text>
           </Stack>
           <Group gap="lg" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {legalKeys.map((key) => (
-              // Legal pages arrive with their own feature; until then these are labels only.
-              <Text component="li" key={key} size="sm" c="dimmed">
-                {t(key)}
+            {legalLinks.map((link) => (
+              <Text component="li" key={link.to} size="sm">
+                <Anchor component={Link} to={link.to} c="dimmed" inherit>
+                  {t(link.labelKey)}
+                </Anchor>
               </Text>
             ))}
             <Text component="li" size="sm">

@@ -59,6 +59,11 @@ describe.each([
     }
   });
 
+  it('keep the same <tags> for the components a sentence holds', () => {
+    const tags = (value: string | undefined) => (value ?? '').match(/<\/?\w+>/g)?.sort() ?? [];
+    for (const [key, value] of english) expect(tags(translated.get(key)), key).toEqual(tags(value));
+  });
+
   it('are translations rather than English copies', () => {
     const copies = [...english.keys()].filter((key) => translated.get(key) === english.get(key));
     expect(copies.filter((key) => !sameAsEnglish.has(key))).toEqual([]);

@@ -6,6 +6,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { useOAuthProviders } from '../api/oauth-providers';
 import { isGoogleHidden } from '../social-login';
 import { EmailLoginForm } from './email-login-form';
+import { LegalConsent } from './legal-consent';
 import { PasswordLoginForm } from './password-login-form';
 import { PhoneLoginForm } from './phone-login-form';
 import { RegisterForm } from './register-form';
@@ -101,7 +102,7 @@ function LoginDialogBody() {
             <SignInPanels onCreateAccount={() => setView('register')} />
           )}
           <Text size="xs" c="dimmed" ta="center">
-            {t('login.terms')}
+            <LegalConsent i18nKey="login.terms" />
           </Text>
         </Stack>
       </Modal.Body>

@@ -8,6 +8,7 @@ import { toast } from '../../../shared/ui/toast';
 import { register } from '../api/register';
 import { emptyRegisterValues, validateRegister, type RegisterValues } from '../register-validation';
 import { completeSignIn } from '../session/sign-in';
+import { LegalConsent } from './legal-consent';
 
 type Field = keyof RegisterValues;
 
@@ -114,7 +115,7 @@ export function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
           onChange={(event) => set('confirmPassword', event.currentTarget.value)}
         />
         <Checkbox
-          label={t('register.agreeTerms')}
+          label={<LegalConsent i18nKey="register.agreeTerms" />}
           checked={values.agreeTerms}
           error={errorOf('agreeTerms')}
           onChange={(event) => set('agreeTerms', event.currentTarget.checked)}
