@@ -2,34 +2,23 @@ import { ErrorCode } from '@lumen/contracts/error-codes';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setPayRequiredHandler } from '../../../shared/api/session-hooks';
 import { useSession } from '../../../shared/session/session-store';
-import { createApiMock } from '../../../test/api-mock';
 import { renderRoutes } from '../../../test/render';
-import { testAccount } from '../../../test/session';
+import { signInTestUser, testAccount } from '../../../test/session';
+import { catchPayRequired, mockStudioApi, resetStudioApi } from '../../../test/studio-api';
 import { doneTask, imageOutput } from '../../../test/task-result';
-import { useRuns } from '../runs-store';
 import { ImageStudioPage } from './image-studio-page';
 
 const submitPath = '/api/gw/v3/image/txt2img/async';
-let api: ReturnType<typeof createApiMock>;
-const payRequired = vi.fn<(code: number, msg: string) => void>();
+let api: ReturnType<typeof mockStudioApi>;
+let payRequired: ReturnType<typeof catchPayRequired>;
 
 function account(grade: number) {
   return testAccount({ grade });
 }
 
 function signIn() {
-  useSession.setState({
-    user: {
-      userId: '5',
-      username: 'ada',
-      nickname: 'Ada',
-      avatar: '',
-      isAdmin: false,
-      menuList: [],
-    },
-  });
+  signInTestUser({ userId: '5' });
 }
 
 function renderPage() {
@@ -37,41 +26,11 @@ function renderPage() {
 }
 
 beforeEach(() => {
-  api = createApiMock();
-  vi.stubGlobal('fetch', api.fetchMock);
-  api.on('GET', '/prod-api/trade/v1/account', { result: account(0) });
-  api.on('POST', '/prod-api/trade/v1/quote', {
-    result: {
-      cost: 2,
-      allowed: true,
-      reason_code: null,
-      reason: null,
-      estimated_wait_min: 10,
-      mode: 'standard',
-      balance: 30,
-    },
-  });
-  api.on('GET', '/prod-api/content/tasks', {
-    result: { data: [], total: 0, page: 1, page_size: 12 },
-  });
-  api.on('POST', submitPath, {
-    result: {
-      task_id: '0c7e6a1e-5b8d-4f39-9a51-0d2f3c4b5a69',
-      cost: 2,
-      queue_position: 1,
-      estimated_wait_min: 10,
-    },
-  });
-  payRequired.mockReset();
-  setPayRequiredHandler(payRequired);
-  useRuns.setState({ userId: null, runs: { image: [], video: [], '3d': [] } });
+  api = mockStudioApi(submitPath, { cost: 2 });
+  payRequired = catchPayRequired();
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setPayRequiredHandler(() => undefined);
-  useSession.setState({ user: null, loginOpen: false });
-});
+afterEach(resetStudioApi);
 
 describe('image studio gating (plans.ts gradeLimits)', () => {
   it('locks counts above a free account’s 2 images and asks to upgrade instead', async () => {
