@@ -302,6 +302,10 @@ export async function buildApp({
     store,
     onBirthdaySet: (userId) => credits.grantBirthday(userId),
     onAccountDeleted: (userId) => trade.subscriptions.endForDeletedAccount(userId),
+    onAccountPurged: async (userId) => {
+      await generation.deleteLibraryOf(userId);
+      await media.removeUploadsOf(userId);
+    },
   });
   const trade = createBillingModule({
     db: database.db,

@@ -60,6 +60,8 @@ export function createAccountService(deps: {
   onBirthdaySet?: (userId: number) => Promise<void>;
   /** Ends what the account still runs elsewhere (its subscriptions, spec §4: no refund). */
   onAccountDeleted?: (userId: number) => Promise<void>;
+  /** Removes what the account kept elsewhere (its library, its uploads) when it is purged. */
+  onAccountPurged?: (userId: number) => Promise<void>;
 }) {
   const { repository, auth, clock } = deps;
 
@@ -217,6 +219,8 @@ export function createAccountService(deps: {
       for (const deletion of due) {
         await auth.purgeAccount(deletion.userId);
         await repository.deleteProfile(deletion.userId);
+        // Before it is marked purged, so a crash here runs the whole purge again next time.
+        await deps.onAccountPurged?.(deletion.userId);
         await repository.markPurged(deletion.id, now);
       }
       return due.length;

@@ -471,6 +471,15 @@ export function createGenerationRepository(db: Database, clock: Clock) {
       return rows.length > 0;
     },
 
+    /** Every output of this user's tasks still in the library. */
+    async keptOutputsOf(userId: number): Promise<{ taskId: string; idx: number }[]> {
+      return db
+        .select({ taskId: taskOutputs.taskId, idx: taskOutputs.idx })
+        .from(taskOutputs)
+        .innerJoin(tasks, eq(tasks.id, taskOutputs.taskId))
+        .where(and(eq(tasks.userId, userId), isNull(taskOutputs.deletedAt)));
+    },
+
     /** Which of this user's outputs still in the library these media keys are. */
     async outputsByKeys(
       userId: number,

@@ -370,6 +370,18 @@ export function createGenerationService(deps: GenerationDeps) {
     },
 
     /**
+     * Empties a purged account's library: each output goes as a deletion from the library
+     * would (its files stay while a community work shows them). Safe to run again.
+     */
+    async deleteLibraryOf(userId: number): Promise<number> {
+      let count = 0;
+      for (const output of await repository.keptOutputsOf(userId)) {
+        if (await removeOutput(userId, output.taskId, output.idx)) count++;
+      }
+      return count;
+    },
+
+    /**
      * A work published from this output is gone: if its owner had deleted the output from the
      * library, its files go now (they were kept for the work).
      */

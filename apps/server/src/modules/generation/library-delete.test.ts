@@ -1,10 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkerRunner } from '@lumen/worker/runner';
 import { createApiCaller, type Json } from '../../../test/support/api-caller';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { startTestWorker } from '../../../test/support/worker';
+import { accountDeletions } from '../account/account.schema';
+import { taskOutputs } from './generation.schema';
 
 let t: TestApp;
 let api: ReturnType<typeof createApiCaller>;
@@ -212,5 +216,64 @@ describe('deleting results from the library', () => {
     expect((await remove(me.ticket, 'not-a-uuid', 0)).code).toBe(1001);
     expect((await remove(me.ticket, '00000000-0000-4000-8000-000000000000', -1)).code).toBe(1001);
     expect((await call('DELETE', '/prod-api/content/tasks/x/outputs/0')).code).not.toBe(0);
+  });
+});
+
+describe('purging a deleted account', () => {
+  it('empties its library and removes its uploads; a work it published keeps its files', async () => {
+    const me = await api.signIn('leaving@example.com');
+    const done = await generateTwo(me.ticket, 'a last fox');
+    const [kept, shown] = (done.sub_task_results as Json[]).map((s) => s.image as string);
+    const work = await call('POST', '/prod-api/content/works', me.ticket, {
+      task_id: done.task_id,
+      output_index: 1,
+      title: 'Still here',
+      description: 'A fox',
+    });
+    expect(work.code).toBe(0);
+    const png = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: '#456' },
+    })
+      .png()
+      .toBuffer();
+    const asked = await call('POST', '/prod-api/content/uploads', me.ticket, {
+      filename: 'me.png',
+      content_type: 'image/png',
+      size: png.length,
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: asked.result.upload_url,
+      headers: { 'content-type': 'image/png' },
+      payload: png,
+    });
+    const upload = asked.result.key as string;
+    expect(
+      (await call('POST', '/prod-api/content/uploads/complete', me.ticket, { key: upload })).code,
+    ).toBe(0);
+    const other = await api.signIn('staying@example.com');
+    const theirs = await generateTwo(other.ticket, 'a fox that stays');
+
+    await call('POST', '/prod-api/user/delete', me.ticket, { phrase: 'Delete My Account' });
+    // The retention period ends: the purge runs on the next hourly pass.
+    await t.database.db
+      .update(accountDeletions)
+      .set({ purgeAfter: new Date(Date.now() - 1000) })
+      .where(eq(accountDeletions.userId, me.id));
+    expect(await t.app.services.account.purgeDueAccounts()).toBe(1);
+
+    expect([await stored(kept!), await stored(shown!), await stored(upload)]).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    const outputs = await t.database.db
+      .select({ deletedAt: taskOutputs.deletedAt })
+      .from(taskOutputs)
+      .where(eq(taskOutputs.taskId, done.task_id as string));
+    expect(outputs.map((o) => o.deletedAt !== null)).toEqual([true, true]);
+    // Nobody else's library moved.
+    expect(await history(other.ticket)).toEqual([{ id: theirs.task_id, outputs: [0, 1] }]);
+    expect(await t.app.services.account.purgeDueAccounts()).toBe(0);
   });
 });

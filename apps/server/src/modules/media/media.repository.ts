@@ -135,6 +135,14 @@ export function createMediaRepository(db: Database) {
         .returning({ key: mediaObjects.key });
       return rows.map((r) => r.key);
     },
+    /** Deletes every upload of the user (a purged account); answers the files they named. */
+    async deleteUploadsOf(userId: number): Promise<string[]> {
+      const rows = await db
+        .delete(mediaObjects)
+        .where(and(eq(mediaObjects.userId, userId), eq(mediaObjects.origin, 'upload')))
+        .returning({ key: mediaObjects.key, thumbKey: mediaObjects.thumbKey });
+      return rows.flatMap((r) => (r.thumbKey ? [r.key, r.thumbKey] : [r.key]));
+    },
     async markRejected(id: number, rejection: Rejection, now: Date): Promise<void> {
       await db
         .update(mediaObjects)

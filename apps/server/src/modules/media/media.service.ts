@@ -144,6 +144,16 @@ export function createMediaService(deps: MediaServiceDeps) {
   return {
     storeOutputs: outputs.storeOutputs,
 
+    /**
+     * Removes every upload of a purged account, used by a task or not: rows first, then files,
+     * as in discardOutput. Answers how many files went.
+     */
+    async removeUploadsOf(userId: number): Promise<number> {
+      const files = await repository.deleteUploadsOf(userId);
+      await Promise.all(files.map((key) => store.delete(key)));
+      return files.length;
+    },
+
     /** Makes an output's watermarked twin now if it was never asked for (see ensureTwin). */
     async ensureTwin(userId: number, key: string): Promise<void> {
       const row = await repository.findOwned(userId, key);

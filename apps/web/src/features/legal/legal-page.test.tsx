@@ -43,7 +43,9 @@ describe('LegalPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     const keep = document.getElementById('keep')!;
     expect(keep).toHaveTextContent('removed after a week');
-    expect(keep).toHaveTextContent('erased 30 days later');
+    expect(keep).toHaveTextContent(
+      '30 days later your personal details, your library and your uploads are erased',
+    );
     expect(
       within(document.getElementById('rights')!).getByRole('link', { name: /Contact us/ }),
     ).toHaveAttribute('href', '/contact');
