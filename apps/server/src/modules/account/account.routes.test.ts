@@ -142,6 +142,21 @@ describe('profile', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/media/avatars/../../etc/passwd' })).statusCode,
     ).toBe(404);
+
+    // A new picture replaces the old one, which is no longer stored.
+    const png = await sharp({
+      create: { width: 300, height: 300, channels: 3, background: '#f60' },
+    })
+      .png()
+      .toBuffer();
+    const replaced = await call('POST', '/prod-api/user/avatar', ticket, {
+      image: `data:image/png;base64,${png.toString('base64')}`,
+    });
+    expect(replaced.result.avatar).not.toBe(saved.result.avatar);
+    expect((await t.app.inject({ method: 'GET', url: saved.result.avatar })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: replaced.result.avatar })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -236,6 +251,16 @@ describe('feedback and contact', () => {
 describe('purging deleted accounts', () => {
   it('removes personal data once the retention period ends, once', async () => {
     const ticket = await signIn('purge@example.com');
+    const picture = await sharp({
+      create: { width: 300, height: 300, channels: 3, background: '#0a6' },
+    })
+      .png()
+      .toBuffer();
+    const { avatar } = (
+      await call('POST', '/prod-api/user/avatar', ticket, {
+        image: `data:image/png;base64,${picture.toString('base64')}`,
+      })
+    ).result as { avatar: string };
     await call('POST', '/prod-api/user/delete', ticket, { phrase: 'Delete My Account' });
     const [before] = await t.database.db
       .select()
@@ -257,5 +282,6 @@ describe('purging deleted accounts', () => {
       nickname: 'Deleted user',
     });
     expect(await createAccountRepository(t.database.db).findProfile(before!.id)).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(404);
   });
 });

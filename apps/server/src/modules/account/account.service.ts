@@ -65,6 +65,12 @@ export function createAccountService(deps: {
 }) {
   const { repository, auth, clock } = deps;
 
+  /** The store key of an avatar this service stored for the user, from its address. */
+  function storedAvatarKey(userId: number, avatar: string): string | null {
+    const prefix = `/media/avatars/${userId}/`;
+    return avatar.startsWith(prefix) ? avatar.slice('/media/'.length) : null;
+  }
+
   async function profileOf(userId: number): Promise<Profile> {
     const [user, row] = await Promise.all([auth.getUser(userId), repository.findProfile(userId)]);
     return {
@@ -150,9 +156,12 @@ export function createAccountService(deps: {
       }
       const digest = createHash('sha256').update(png).digest('hex').slice(0, 16);
       const key = `avatars/${userId}/${digest}.png`;
+      const previous = storedAvatarKey(userId, (await auth.getUser(userId)).avatar);
       await deps.store.put(key, png, 'image/png');
       const avatar = `/media/${key}`;
       await auth.setAvatar(userId, avatar);
+      // The picture it replaces goes once nothing points at it (the same picture keeps its key).
+      if (previous && previous !== key) await deps.store.delete(previous);
       return { avatar };
     },
 
@@ -217,7 +226,12 @@ export function createAccountService(deps: {
       const now = clock.now();
       const due = await repository.listDueDeletions(now, limit);
       for (const deletion of due) {
+        const avatar = storedAvatarKey(
+          deletion.userId,
+          (await auth.getUser(deletion.userId)).avatar,
+        );
         await auth.purgeAccount(deletion.userId);
+        if (avatar) await deps.store.delete(avatar);
         await repository.deleteProfile(deletion.userId);
         // Before it is marked purged, so a crash here runs the whole purge again next time.
         await deps.onAccountPurged?.(deletion.userId);
