@@ -18,7 +18,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const english = flatten(en);
 /**
- * Strings that are rightly identical to English: symbols, plan names, an example address, and
+ * Strings that are rightly identical to English: symbols and units, plan names, an example address, and
  * words Spanish shares with English ("Error", "Describe", "Storyboard").
  */
 const sameAsEnglish = new Set([
@@ -29,6 +29,7 @@ const sameAsEnglish = new Set([
   'errors.generic',
   'landing.steps.describe.title',
   'clip.stages.storyboard.title',
+  'generate.video.fpsOption',
 ]);
 
 describe.each([

@@ -72,3 +72,19 @@ describe('video studio sound effect', () => {
     });
   });
 });
+
+describe('video studio frame rate', () => {
+  it('sends the frame rate chosen, 24 fps unless changed', async () => {
+    signInTestUser();
+    const user = userEvent.setup();
+    renderPage();
+    const smooth = await screen.findByRole('radio', { name: '30 fps' });
+    expect(screen.getByRole('radio', { name: '24 fps' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(smooth);
+    await user.click(screen.getByRole('textbox', { name: /Prompt/ }));
+    await user.paste('a hummingbird at a flower');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(api.requests('POST', submitPath)).toHaveLength(1));
+    expect(api.requests('POST', submitPath)[0]?.body).toMatchObject({ params: { fps: 30 } });
+  });
+});

@@ -44,6 +44,8 @@ const modes = {
 } as const;
 type Mode = keyof typeof modes;
 const durations = [5, 10];
+/** Frame rates offered: film's 24, and 30 for smoother motion (longer to make). */
+const frameRates = [24, 30];
 
 function modeOf(value: string | null): Mode {
   return value === 'image' || value === 'keyframes' ? value : 'text';
@@ -62,6 +64,7 @@ export function VideoStudioPage() {
   const [style, setStyle] = useState<VideoStyle>(prefill.style ?? 'realistic');
   const [resolution, setResolution] = useState<VideoResolution>('720p');
   const [duration, setDuration] = useState(5);
+  const [fps, setFps] = useState(24);
   const [motion, setMotion] = useState(0.5);
   const [camera, setCamera] = useState<Camera>({ x: 0, y: 0, zoom: 0 });
   const [ratio, setRatio] = useState(prefill.ratio ?? '16:9');
@@ -86,6 +89,7 @@ export function VideoStudioPage() {
       setStyle(videoStyles.find((s) => s === p.style) ?? 'realistic');
       setResolution(p.resolution);
       setDuration(p.duration);
+      setFps(frameRates.includes(p.fps) ? p.fps : 24);
       setMotion(p.motion_strength);
       setCamera({ x: p.cm_x, y: p.cm_y, zoom: p.cm_d });
       if ((aspectRatios as readonly string[]).includes(p.wh_ratio)) setRatio(p.wh_ratio);
@@ -127,7 +131,7 @@ export function VideoStudioPage() {
         style,
         resolution,
         duration: runDuration,
-        fps: 24,
+        fps,
         motion_strength: motion,
         cm_x: camera.x,
         cm_y: camera.y,
@@ -224,6 +228,16 @@ export function VideoStudioPage() {
             value: d,
             label: t('generate.video.seconds', { count: d }),
             locked: !gating.videoSeconds.includes(d),
+          }))}
+        />
+        <OptionChips
+          label={t('generate.video.fps')}
+          value={fps}
+          onChange={setFps}
+          columns={2}
+          options={frameRates.map((r) => ({
+            value: r,
+            label: t('generate.video.fpsOption', { count: r }),
           }))}
         />
         <GatedSwitch
