@@ -9,6 +9,8 @@ import { engineSettingsSchema } from '@lumen/contracts/generation';
 import { restyleImage } from '@lumen/engines/local/img2img';
 import { renderPreviewImage } from '@lumen/engines/local/preview-image';
 import { renderTextToVideo } from '@lumen/engines/local/preview-video';
+import { soundEffectFor } from '@lumen/engines/local/sound-effect';
+import { withSoundtrack } from '@lumen/engines/local/soundtrack';
 import { createBackgroundRemover } from '@lumen/engines/ml/background-removal';
 import { createFaceDetector } from '@lumen/engines/ml/face-detector';
 import { readPortraitPhoto } from '@lumen/engines/ml/face-test-support';
@@ -40,11 +42,24 @@ const removeBackgroundMedium = createBackgroundRemover({ model: 'medium' });
 const detectFaces = createFaceDetector();
 const portrait = await readPortraitPhoto();
 
+/** The clip the sound-effect row lays its sound under, rendered on that row's warm-up. */
+let clip: Awaited<ReturnType<typeof renderTextToVideo>> | undefined;
+
 const rows: Row[] = [
   { name: 'preview image 1024×1024', run: () => renderPreviewImage(settings, 42) },
   {
     name: 'video 5 s 720p 24 fps',
     run: () => renderTextToVideo({ ...settings, ratio: '16:9' }, 42),
+  },
+  {
+    name: 'sound effect for that clip (synthesis + AAC mux)',
+    run: async () => {
+      clip ??= await renderTextToVideo({ ...settings, ratio: '16:9' }, 42);
+      return withSoundtrack(
+        clip,
+        soundEffectFor({ ...settings, durationS: clip.durationS }, 42).wav,
+      );
+    },
   },
   {
     name: 'img2img 512×512',
