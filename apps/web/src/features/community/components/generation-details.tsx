@@ -102,6 +102,17 @@ export function GenerationDetails({ work }: { work: WorkDetail }) {
       value: work.kind === 'video' ? str(s.resolution) : null,
     },
     {
+      label: t('generate.video.fps'),
+      value:
+        work.kind === 'video' && str(s.fps)
+          ? t('generate.video.fpsOption', { count: Number(s.fps) })
+          : null,
+    },
+    {
+      label: t('generate.video.soundEffect'),
+      value: work.kind === 'video' && s.soundEffect === true ? t('library.detail.on') : null,
+    },
+    {
       label: t('community.work.settings.strength'),
       value: work.task_type === 'img2img' ? str(s.strength) : null,
     },

@@ -10,7 +10,8 @@ import { Setting } from '../../../shared/ui/setting';
 
 /**
  * What the run was asked for beyond its prompt, from the request its answer carries: style and
- * model of a picture, length and resolution of a video. Tools (enhance, cut-out) have none.
+ * model of a picture; length, resolution, frame rate and sound of a video. Tools (enhance,
+ * cut-out) have none.
  */
 export function RunSettings({ task, kind }: { task: TaskResult; kind: LibraryKind }) {
   const { t } = useTranslation();
@@ -31,6 +32,13 @@ export function RunSettings({ task, kind }: { task: TaskResult; kind: LibraryKin
           value={t('generate.video.seconds', { count: request.params.duration })}
         />
         <Setting label={t('library.detail.resolution')} value={request.params.resolution} />
+        <Setting
+          label={t('generate.video.fps')}
+          value={t('generate.video.fpsOption', { count: request.params.fps })}
+        />
+        {request.params.sound_effect ? (
+          <Setting label={t('generate.video.soundEffect')} value={t('library.detail.on')} />
+        ) : null}
       </>
     );
   }
