@@ -60,7 +60,7 @@ const exploreTiles: StudioTile[] = [
     key: 'discover',
     icon: IconCompass,
     background: 'linear-gradient(135deg, #10b981, #0ea5e9)',
-    to: '/home',
+    to: '/explore',
   },
   {
     key: 'tutorials',
