@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
-import { PageLoader } from './page-loader';
+import { PageLoader } from '../shared/ui/page-loader';
 import { RouteErrorPage } from './route-error-page';
 
 type LazyPageRoute = Pick<RouteObject, 'lazy' | 'hydrateFallbackElement' | 'errorElement'>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../shared/i18n/locales/en.json';
-import es from '../../shared/i18n/locales/es.json';
-import ja from '../../shared/i18n/locales/ja.json';
-import zh from '../../shared/i18n/locales/zh.json';
 import { legalBlocks, legalDocs, type LegalDocName } from './legal-docs';
+import en from './texts/en.json';
+import es from './texts/es.json';
+import ja from './texts/ja.json';
+import zh from './texts/zh.json';
 
 describe('legalBlocks', () => {
   it('reads paragraphs and lists, and nothing else as markup', () => {
@@ -16,7 +16,7 @@ describe('legalBlocks', () => {
 });
 
 type Sections = Record<string, { title: string; body: string }>;
-const sectionsOf = (locale: typeof en, doc: LegalDocName): Sections => locale.legal[doc].sections;
+const sectionsOf = (locale: typeof en, doc: LegalDocName): Sections => locale[doc].sections;
 const shape = (body: string) =>
   legalBlocks(body).map((b) => (b.kind === 'list' ? b.items.length : 'p'));
 

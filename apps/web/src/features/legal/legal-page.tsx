@@ -3,7 +3,10 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { PageLoader } from '../../shared/ui/page-loader';
+import { useSectionTexts } from '../../shared/i18n/section-texts';
 import { legalBlocks, legalDocs, LEGAL_UPDATED, type LegalDocName } from './legal-docs';
+import { legalTexts } from './legal-texts';
 import classes from './legal.module.css';
 
 function Body({ text }: { text: string }) {
@@ -28,6 +31,11 @@ function Body({ text }: { text: string }) {
 
 /** `/terms` and `/privacy`: the texts a user agrees to when signing up, public. */
 export function LegalPage({ doc }: { doc: LegalDocName }) {
+  const ready = useSectionTexts(legalTexts);
+  return ready ? <LegalText doc={doc} /> : <PageLoader />;
+}
+
+function LegalText({ doc }: { doc: LegalDocName }) {
   const { t, i18n } = useTranslation();
   const { hash } = useLocation();
   const { sections } = legalDocs[doc];

@@ -29,9 +29,12 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { PageLoader } from '../../shared/ui/page-loader';
+import { useSectionTexts } from '../../shared/i18n/section-texts';
 import { useAccountInfo } from '../../shared/session/account-info';
 import { PerksTable } from '../credits/components/perks-table';
 import { examplePath, guides, guideValues, type Guide, type TutorialExample } from './guides';
+import { tutorialsTexts } from './tutorials-texts';
 import classes from './tutorials.module.css';
 
 const icons: Record<string, Icon> = {
@@ -234,6 +237,12 @@ function useGuideInView(): string | undefined {
 
 /** `/studio/tutorials`: short guides to each studio, with examples that open it filled in. */
 export function TutorialsPage() {
+  const ready = useSectionTexts(tutorialsTexts);
+  if (!ready) return <PageLoader />;
+  return <Guides />;
+}
+
+function Guides() {
   const { t } = useTranslation();
   useScrollToHash();
   const current = useGuideInView();

@@ -51,12 +51,14 @@ export function getCurrentLanguage(): Language {
   return parseLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
-/** Downloads a language's catalogue once; the same promise serves every caller meanwhile. */
+/**
+ * Downloads a language's catalogue once; the same promise serves every caller meanwhile. The
+ * map, not the presence of a bundle, says what is loaded: a page's own texts (section-texts.ts)
+ * may add to a language's bundle before its catalogue has arrived.
+ */
 const loading = new Map<Language, Promise<void>>();
 function loadLanguage(language: Language): Promise<void> {
-  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) {
-    return Promise.resolve();
-  }
+  if (language === 'en') return Promise.resolve();
   let pending = loading.get(language);
   if (!pending) {
     pending = catalogues[language]().then(

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import ja from './locales/ja.json';
-import zh from './locales/zh.json';
+import legalEn from '../../features/legal/texts/en.json';
+import legalEs from '../../features/legal/texts/es.json';
+import legalJa from '../../features/legal/texts/ja.json';
+import legalZh from '../../features/legal/texts/zh.json';
+import tutorialsEn from '../../features/tutorials/texts/en.json';
+import tutorialsEs from '../../features/tutorials/texts/es.json';
+import tutorialsJa from '../../features/tutorials/texts/ja.json';
+import tutorialsZh from '../../features/tutorials/texts/zh.json';
+import enMain from './locales/en.json';
+import esMain from './locales/es.json';
+import jaMain from './locales/ja.json';
+import zhMain from './locales/zh.json';
+
+/** Each language's texts as the app has them once every page's own texts are loaded. */
+const en = { ...enMain, tutorials: tutorialsEn, legal: legalEn };
+const es = { ...esMain, tutorials: tutorialsEs, legal: legalEs };
+const ja = { ...jaMain, tutorials: tutorialsJa, legal: legalJa };
+const zh = { ...zhMain, tutorials: tutorialsZh, legal: legalZh };
 
 type Tree = { [key: string]: string | Tree };
 

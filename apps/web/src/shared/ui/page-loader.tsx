@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Holds a page's place inside the layout while its code downloads on the first visit. */
+/** Holds a page's place inside the layout while its code or its texts download. */
 export function PageLoader() {
   const { t } = useTranslation();
   return (
