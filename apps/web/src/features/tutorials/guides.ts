@@ -96,6 +96,7 @@ export const guides: Guide[] = [
     studio: '/studio/3d',
     examples: [{ key: 'teapot', studio: '3d' }],
   },
+  { key: 'library', steps: 4, tips: 2, studio: '/library', examples: [] },
   { key: 'credits', steps: 4, tips: 1, studio: '/pay', examples: [], plans: true },
 ];
 

@@ -21,6 +21,7 @@ import {
   IconDice5,
   IconMovie,
   IconPalette,
+  IconLibraryPhoto,
   IconPhotoEdit,
   IconSparkles,
   IconWriting,
@@ -44,6 +45,7 @@ const icons: Record<string, Icon> = {
   seeds: IconDice5,
   video: IconMovie,
   threeD: IconBox,
+  library: IconLibraryPhoto,
   credits: IconCoins,
 };
 
