@@ -259,4 +259,30 @@ describe('media detail page', () => {
     renderRoutes(routes, `/library/item/${WORK}/0?kind=image&type=txt2img`);
     expect(await screen.findByText(/contains sensitive information/)).toBeInTheDocument();
   });
+
+  it('shows a video as a video even when the address does not say the kind', async () => {
+    const CLIP = `outputs/42/${WORK}/0.mp4`;
+    api.on('GET', '/api/gw/v3/image/task/async/results', {
+      result: task({
+        task_type: 'video_diffusion',
+        sub_task_results: [
+          {
+            index: 0,
+            task_status: 1,
+            video: CLIP,
+            url: `/files/${CLIP}`,
+            thumb_url: `/files/${CLIP}.webp`,
+            width: 640,
+            height: 360,
+            mime: 'video/mp4',
+            seed: 3,
+          },
+        ],
+      }),
+    });
+    renderRoutes(routes, `/library/item/${WORK}/0`);
+    expect(await screen.findByRole('button', { name: /Download MP4/ })).toBeInTheDocument();
+    expect(document.querySelector('video')).toHaveAttribute('src', `/files/${CLIP}`);
+    expect(screen.queryByRole('button', { name: /Remove background/ })).toBeNull();
+  });
 });

@@ -8,7 +8,8 @@ import { MediaInfo } from '../components/media-info';
 import { MediaViewer } from '../components/media-viewer';
 import { TaskProgress } from '../components/task-progress';
 import { outputKey as keyOf } from '../library-items';
-import { parseLibraryKind } from '../library-kinds';
+import { mediaOf } from '../../generate/task-kinds';
+import { parseLibraryKind, type LibraryKind } from '../library-kinds';
 import { useLibraryLive } from '../use-library-live';
 import classes from './media-detail-page.module.css';
 
@@ -17,9 +18,12 @@ export function MediaDetailPage() {
   const { t } = useTranslation();
   const { taskId = '', index = '0' } = useParams();
   const [params] = useSearchParams();
-  const kind = parseLibraryKind(params.get('kind'));
+  const hinted = parseLibraryKind(params.get('kind'));
   const { live } = useLibraryLive();
-  const task = useTask(taskId, kind, params.get('type') ?? 'task', live);
+  const task = useTask(taskId, hinted, params.get('type') ?? 'task', live);
+  // The run says what it is, so an address without `kind`, or with a wrong one, still shows a
+  // video as a video.
+  const kind: LibraryKind = task.data ? mediaOf(task.data.task_type) : hinted;
   const back = `/library${kind === 'image' ? '' : `?kind=${kind}`}`;
 
   const outputs = task.data?.sub_task_results ?? [];
