@@ -1,45 +1,12 @@
 import type { WorkDetail } from '@lumen/contracts/community';
 import { describe, expect, it } from 'vitest';
 import { ratioOf, remixPath } from './remix-links';
+import { workDetailFixture, workFixture } from './test/work-fixture';
 
+/** A 16:9 picture's work. */
 function detail(overrides: Partial<WorkDetail> = {}): WorkDetail {
-  return {
-    work_id: '7',
-    kind: 'image',
-    title: 'Harbour',
-    description: '',
-    status: 'approved',
-    reject_reason: null,
-    media: {
-      url: '/files/a/0.png?sig=x',
-      thumb_url: '/files/a/0_thumb.webp',
-      width: 1024,
-      height: 576,
-      mime: 'image/png',
-      poster_url: null,
-    },
-    author: { user_id: 2, nickname: 'Bo', avatar: '', followed: false },
-    like_count: 0,
-    favorite_count: 0,
-    comment_count: 0,
-    remix_count: 0,
-    liked: false,
-    favorited: false,
-    allow_comments: true,
-    cmp_id: null,
-    circle_ids: [],
-    created_at: '2026-01-01T00:00:00.000Z',
-    published_at: '2026-01-01T00:00:00.000Z',
-    prompt: 'a quiet harbour',
-    negative_prompt: null,
-    settings: {},
-    task_id: '00000000-0000-4000-8000-000000000000',
-    task_type: 'txt2img',
-    seed: 1234,
-    remix_of: null,
-    remixes: [],
-    ...overrides,
-  };
+  const media = { ...workFixture().media, width: 1024, height: 576 };
+  return workDetailFixture({ media, ...overrides });
 }
 
 const query = (path: string | null) => new URL(path ?? '', 'http://x').searchParams;

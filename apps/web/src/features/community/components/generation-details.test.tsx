@@ -2,16 +2,12 @@ import type { WorkDetail } from '@lumen/contracts/community';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
+import { workDetailFixture } from '../test/work-fixture';
 import { GenerationDetails } from './generation-details';
 
 function videoWork(settings: Record<string, unknown> | null): WorkDetail {
-  return {
-    work_id: '7',
+  return workDetailFixture({
     kind: 'video',
-    title: 'Waves',
-    description: '',
-    status: 'approved',
-    reject_reason: null,
     media: {
       url: '/media/v.mp4',
       thumb_url: '/media/v.webp',
@@ -20,27 +16,10 @@ function videoWork(settings: Record<string, unknown> | null): WorkDetail {
       mime: 'video/mp4',
       poster_url: '/media/v.png',
     },
-    author: { user_id: 3, nickname: 'Ada', avatar: '', followed: false },
-    like_count: 0,
-    favorite_count: 0,
-    comment_count: 0,
-    remix_count: 0,
-    liked: false,
-    favorited: false,
-    allow_comments: true,
-    cmp_id: null,
-    circle_ids: [],
-    created_at: '2026-11-01T00:00:00.000Z',
-    published_at: '2026-11-01T00:00:00.000Z',
     prompt: settings ? 'waves on a beach' : null,
-    negative_prompt: null,
     settings,
-    task_id: 't',
     task_type: 'video_diffusion',
-    seed: 9,
-    remix_of: null,
-    remixes: [],
-  };
+  });
 }
 
 describe('GenerationDetails', () => {

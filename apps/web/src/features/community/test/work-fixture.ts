@@ -1,4 +1,4 @@
-import type { Work } from '@lumen/contracts/community';
+import type { Work, WorkDetail } from '@lumen/contracts/community';
 
 /** A published work as the API returns it in feeds, for tests. */
 export function workFixture(overrides: Partial<Work> = {}): Work {
@@ -29,6 +29,22 @@ export function workFixture(overrides: Partial<Work> = {}): Work {
     circle_ids: [],
     created_at: '2026-01-01T00:00:00.000Z',
     published_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A work's detail answer: the feed's work plus its generation (an image, seed 1234). */
+export function workDetailFixture(overrides: Partial<WorkDetail> = {}): WorkDetail {
+  return {
+    ...workFixture(),
+    prompt: 'a quiet harbour',
+    negative_prompt: null,
+    settings: {},
+    task_id: '00000000-0000-4000-8000-000000000000',
+    task_type: 'txt2img',
+    seed: 1234,
+    remix_of: null,
+    remixes: [],
     ...overrides,
   };
 }
