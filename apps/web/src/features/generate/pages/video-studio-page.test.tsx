@@ -23,13 +23,27 @@ beforeEach(() => {
 
 afterEach(resetStudioApi);
 
+/** Types a prompt, presses Generate and answers the one submission's body. */
+async function generate(user: ReturnType<typeof userEvent.setup>, prompt: string) {
+  await user.click(screen.getByRole('textbox', { name: /Prompt/ }));
+  await user.paste(prompt);
+  await user.click(screen.getByRole('button', { name: 'Generate' }));
+  await waitFor(() => expect(api.requests('POST', submitPath)).toHaveLength(1));
+  return api.requests('POST', submitPath)[0]?.body;
+}
+
+/** The studio once the account's grade has arrived, so its gating is settled. */
+async function renderSettled() {
+  renderPage();
+  await waitFor(() => expect(api.requests('GET', '/prod-api/trade/v1/account')).toHaveLength(1));
+}
+
 describe('video studio sound effect', () => {
   it('is for subscribers: a free account is asked to upgrade and sends none', async () => {
     signInTestUser();
     const user = userEvent.setup();
-    renderPage();
-    const sound = await screen.findByRole('switch', { name: 'Sound effect' });
-    await waitFor(() => expect(api.requests('GET', '/prod-api/trade/v1/account')).toHaveLength(1));
+    await renderSettled();
+    const sound = screen.getByRole('switch', { name: 'Sound effect' });
     await user.click(sound);
     expect(payRequired).toHaveBeenLastCalledWith(
       ErrorCode.upgradeRequired,
@@ -37,11 +51,7 @@ describe('video studio sound effect', () => {
     );
     expect(sound).not.toBeChecked();
 
-    await user.click(screen.getByRole('textbox', { name: /Prompt/ }));
-    await user.paste('rain on a tin roof');
-    await user.click(screen.getByRole('button', { name: 'Generate' }));
-    await waitFor(() => expect(api.requests('POST', submitPath)).toHaveLength(1));
-    expect(api.requests('POST', submitPath)[0]?.body).toMatchObject({
+    expect(await generate(user, 'rain on a tin roof')).toMatchObject({
       params: { sound_effect: false },
     });
   });
@@ -50,9 +60,8 @@ describe('video studio sound effect', () => {
     api.on('GET', '/prod-api/trade/v1/account', { result: testAccount({ grade: 2 }) });
     signInTestUser();
     const user = userEvent.setup();
-    renderPage();
-    const sound = await screen.findByRole('switch', { name: 'Sound effect' });
-    await waitFor(() => expect(api.requests('GET', '/prod-api/trade/v1/account')).toHaveLength(1));
+    await renderSettled();
+    const sound = screen.getByRole('switch', { name: 'Sound effect' });
     await user.click(sound);
     expect(sound).toBeChecked();
     expect(payRequired).not.toHaveBeenCalled();
@@ -62,11 +71,7 @@ describe('video studio sound effect', () => {
       }),
     );
 
-    await user.click(screen.getByRole('textbox', { name: /Prompt/ }));
-    await user.paste('waves on a pebble beach');
-    await user.click(screen.getByRole('button', { name: 'Generate' }));
-    await waitFor(() => expect(api.requests('POST', submitPath)).toHaveLength(1));
-    expect(api.requests('POST', submitPath)[0]?.body).toMatchObject({
+    expect(await generate(user, 'waves on a pebble beach')).toMatchObject({
       prompt: 'waves on a pebble beach',
       params: { sound_effect: true },
     });
@@ -81,10 +86,8 @@ describe('video studio frame rate', () => {
     const smooth = await screen.findByRole('radio', { name: '30 fps' });
     expect(screen.getByRole('radio', { name: '24 fps' })).toHaveAttribute('aria-checked', 'true');
     await user.click(smooth);
-    await user.click(screen.getByRole('textbox', { name: /Prompt/ }));
-    await user.paste('a hummingbird at a flower');
-    await user.click(screen.getByRole('button', { name: 'Generate' }));
-    await waitFor(() => expect(api.requests('POST', submitPath)).toHaveLength(1));
-    expect(api.requests('POST', submitPath)[0]?.body).toMatchObject({ params: { fps: 30 } });
+    expect(await generate(user, 'a hummingbird at a flower')).toMatchObject({
+      params: { fps: 30 },
+    });
   });
 });
