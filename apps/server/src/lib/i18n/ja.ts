@@ -128,7 +128,7 @@ export const ja: Record<MessageKey, string> = {
   'payment.secondPlanSubject':
     '2 つ目の Lumen プランをお支払いいただきました：{plan} は自動更新されません',
   'payment.secondPlanBody':
-    '{plan} のお支払いは、{kept} プランの有効期間中に届きました。お支払いは反映済みです：{credits} クレジットを付与し、{plan} は {date} まで有効です。毎月 2 つのプランが請求されないよう、{plan} は自動更新されません。{kept} はこれまでどおり更新されます。\n\nプランの確認：{url}',
+    '{plan} のお支払いは、{kept} プランの有効期間中に届きました。お支払いは反映済みです：{credits} ポイントを付与し、{plan} は {date} まで有効です。毎月 2 つのプランが請求されないよう、{plan} は自動更新されません。{kept} はこれまでどおり更新されます。\n\nプランの確認：{url}',
   'payment.renewalFailedSubject': 'Lumen {plan} の自動更新に失敗しました',
   'payment.renewalFailedBody':
     '{plan} プランの更新料金をお支払いいただけなかったため、プランは {date} に終了しました。会員センターからいつでも再登録できます：{url}',
