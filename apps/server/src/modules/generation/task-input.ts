@@ -83,7 +83,11 @@ export function normaliseSubmission(taskType: TaskType, body: GatewaySubmit): En
   if (body.videos.length > 0) throw invalid('videos', '0');
   const media = taskTypeDefinitions[taskType].media;
   const p = body.params;
-  const ratio = p.wh_ratio ?? (p.width && p.height ? reduceRatio(p.width, p.height) : '1:1');
+  // Unnamed, a picture is square and a video widescreen, as in the studio; kinds that take an
+  // input's shape get it later, from the checked file.
+  const ratio =
+    p.wh_ratio ??
+    (p.width && p.height ? reduceRatio(p.width, p.height) : media === 'video' ? '16:9' : '1:1');
   const parsed = engineSettingsSchema.safeParse({
     prompt,
     negativePrompt: body.negative_prompt.trim(),
