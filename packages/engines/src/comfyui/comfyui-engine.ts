@@ -12,6 +12,7 @@ import {
 } from './comfyui-socket';
 import { getFinishedHistory, waitForPrompt } from './comfyui-wait';
 import { readImageInfo } from './image-size';
+import { addMissingSoundEffects } from './sound-fallback';
 import { createWorkflowLoader, fillWorkflow, workflowTemplates } from './workflow-templates';
 import { buildWorkflowValues } from './workflow-values';
 
@@ -103,7 +104,7 @@ export function createComfyUiEngine(options: ComfyUiEngineOptions): Engine {
       const entry = await getFinishedHistory(http, promptId, stop.signal, pollIntervalMs);
       const frames = Number(values.frames);
       const fps = Number(values.fps);
-      return await downloadOutputs(
+      const outputs = await downloadOutputs(
         http,
         entry,
         {
@@ -116,6 +117,7 @@ export function createComfyUiEngine(options: ComfyUiEngineOptions): Engine {
         },
         stop.signal,
       );
+      return await addMissingSoundEffects(task, outputs, stop.signal);
     } finally {
       socket?.close();
     }

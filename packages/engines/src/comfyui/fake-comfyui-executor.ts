@@ -34,6 +34,7 @@ export type HistoryRecord = {
 export type ExecutorContext = {
   steps: number;
   stepDelayMs: number;
+  videoBytes?: Buffer;
   send(clientId: string, type: string, data: Record<string, unknown>): void;
   saveFile(type: string, subfolder: string, filename: string, file: StoredFile): void;
 };
@@ -98,7 +99,7 @@ function produceOutput(
       return save(
         'gifs',
         `${name}_00001.mp4`,
-        { bytes: fakeMp4, contentType: 'video/mp4' },
+        { bytes: ctx.videoBytes ?? fakeMp4, contentType: 'video/mp4' },
         {
           format: 'video/h264-mp4',
           frame_rate: node.inputs.frame_rate,

@@ -26,6 +26,8 @@ export type FakeComfyUiOptions = {
   stepDelayMs?: number;
   /** Keep queued prompts pending until `release()`. */
   holdQueue?: boolean;
+  /** What video save nodes write (default: an mp4 header with no streams). */
+  videoBytes?: Buffer;
 };
 
 export type FakeComfyUi = {
@@ -74,6 +76,7 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}): Promis
     const record = await executeJob(job, {
       steps: options.steps ?? 4,
       stepDelayMs: options.stepDelayMs ?? 2,
+      videoBytes: options.videoBytes,
       send: (clientId, type, data) => sockets.get(clientId)?.send(JSON.stringify({ type, data })),
       saveFile: (type, subfolder, name, file) => files.set(fileKey(type, subfolder, name), file),
     });

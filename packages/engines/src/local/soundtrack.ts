@@ -7,11 +7,11 @@ import type { RenderedVideo, VideoRunOptions } from './preview-video';
  * silence up to it, so the clip keeps its length. Bit-exact flags keep the output
  * reproducible, like the clip itself.
  */
-export async function withSoundtrack(
-  clip: RenderedVideo,
+export async function withSoundtrack<Clip extends Pick<RenderedVideo, 'video' | 'durationS'>>(
+  clip: Clip,
   audio: Buffer,
   options: Pick<VideoRunOptions, 'ffmpegPath' | 'tempDir' | 'signal'> = {},
-): Promise<RenderedVideo> {
+): Promise<Clip> {
   const video = await runFfmpegOnFiles({
     inputs: { 'clip.mp4': clip.video, 'sound.bin': audio },
     output: 'out.mp4',
