@@ -1,4 +1,4 @@
-import type { SubTaskResult, TaskResult } from '@lumen/contracts/tasks';
+import type { SubTaskResult, TaskRequest, TaskResult } from '@lumen/contracts/tasks';
 
 /** One finished image output of a results answer, stored under `key`. */
 export function imageOutput(key: string, overrides: Partial<SubTaskResult> = {}): SubTaskResult {
@@ -31,6 +31,35 @@ export function doneTask(overrides: Partial<TaskResult> = {}): TaskResult {
     created_at: '2026-03-01T12:00:00.000Z',
     prompt: 'a lighthouse',
     sub_task_results: [imageOutput('outputs/5/t1/0.png')],
+    ...overrides,
+  };
+}
+
+/** The request a run's answer carries (prompt 'a lighthouse', seed 77), to send it again. */
+export function taskRequest(overrides: Partial<TaskRequest> = {}): TaskRequest {
+  return {
+    prompt: 'a lighthouse',
+    negative_prompt: '',
+    params: {
+      batch_size: 2,
+      wh_ratio: '1:1',
+      seed: 77,
+      style: 'realistic',
+      strength: 0.6,
+      duration: 5,
+      resolution: '720p',
+      fps: 24,
+      motion_strength: 0.5,
+      cm_x: 0,
+      cm_y: 0,
+      cm_d: 0,
+      private: false,
+      sound_effect: false,
+    },
+    images: [],
+    videos: [],
+    audios: [],
+    version: 'standard',
     ...overrides,
   };
 }

@@ -73,22 +73,37 @@ export function useGenerate() {
   }
 
   /**
-   * "Recreate": the same request with a new seed. A run sent from this tab is sent again as it
-   * was; an older one from the request its answer carries. Answers false when neither is known
-   * (the page then rebuilds one from its own settings).
+   * Sends a run again: one sent from this tab as it was, an older one from the request its
+   * answer carries; `seed` replaces the seed when given. Answers false when neither is known.
    */
-  function recreate(kind: StudioKind, task: TaskResult): boolean {
+  function sendAgain(kind: StudioKind, task: TaskResult, seed?: number): boolean {
     const run = useRuns.getState().runs[kind].find((r) => r.taskId === task.task_id);
     if (run) {
       const { request_id: _previous, ...body } = run.body;
-      generate(run.taskType, { ...body, params: { ...body.params, seed: -1 } });
+      generate(
+        run.taskType,
+        seed === undefined ? body : { ...body, params: { ...body.params, seed } },
+      );
       return true;
     }
     const known = recreatable(kind, task);
     if (!known) return false;
-    generate(known.taskType, draftFromRequest(known.request, -1));
+    generate(known.taskType, draftFromRequest(known.request, seed ?? known.request.params.seed));
     return true;
   }
 
-  return { generate, recreate, submitting: mutation.isPending, fieldErrors };
+  /**
+   * "Recreate": the same request with a new seed. Answers false when the request is not known
+   * (the page then rebuilds one from its own settings).
+   */
+  const recreate = (kind: StudioKind, task: TaskResult): boolean => sendAgain(kind, task, -1);
+
+  /**
+   * "Try again" after a failed or cancelled run: the same request, seed included, so a run
+   * that failed for a passing reason gives what it would have given. A seed left random when
+   * it was sent from this tab stays random.
+   */
+  const retry = (kind: StudioKind, task: TaskResult): boolean => sendAgain(kind, task);
+
+  return { generate, recreate, retry, submitting: mutation.isPending, fieldErrors };
 }

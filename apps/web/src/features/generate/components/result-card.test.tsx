@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiMock } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/render';
+import { taskRequest } from '../../../test/task-result';
 import { ResultCard } from './result-card';
 
 const empty = { url: null, thumb_url: null, width: null, height: null, mime: null, seed: null };
@@ -51,6 +52,8 @@ const twoImagesDone = () =>
     progress: 100,
     sub_task_results: [doneImage(11, 'out/a.png'), doneImage(12, 'out/b.png')],
   });
+
+const request = taskRequest({ prompt: 'A lighthouse at dusk' });
 
 let api: ReturnType<typeof createApiMock>;
 
@@ -270,5 +273,36 @@ describe('ResultCard', () => {
     );
     expect(screen.getByText('Cancelled. Your credits have been refunded.')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('failed or cancelled: offers to send the same run again', async () => {
+    const onRetry = vi.fn();
+    const user = userEvent.setup();
+    const failed = task({ status: 'failed', task_status: 3, request });
+    const { unmount } = renderWithProviders(
+      <ResultCard task={failed} watermark onRetry={onRetry} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledWith(failed);
+    unmount();
+    const cancelled = task({ status: 'cancelled', task_status: 5, request });
+    renderWithProviders(<ResultCard task={cancelled} watermark onRetry={onRetry} />);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenLastCalledWith(cancelled);
+  });
+
+  it('flagged, or a run whose request is unknown: no "Try again"', () => {
+    const onRetry = vi.fn();
+    renderWithProviders(
+      <ResultCard
+        task={task({ status: 'flagged', task_status: 4, request })}
+        watermark
+        onRetry={onRetry}
+      />,
+    );
+    renderWithProviders(
+      <ResultCard task={task({ status: 'failed', task_status: 3 })} watermark onRetry={onRetry} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 });

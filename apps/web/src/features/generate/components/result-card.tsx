@@ -1,6 +1,11 @@
 import type { TaskResult } from '@lumen/contracts/tasks';
-import { Alert, Badge, Card, Group, Progress, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconClockHour4, IconShieldExclamation } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, Progress, Text, Tooltip } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconClockHour4,
+  IconReload,
+  IconShieldExclamation,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CancelTaskButton } from '../../../shared/ui/cancel-task-button';
@@ -8,7 +13,8 @@ import { InputPicture } from '../../../shared/ui/input-picture';
 import { inputPictures } from '../../../shared/ui/input-pictures';
 import { RelativeTime } from '../../../shared/ui/relative-time';
 import { ratioParts } from '../aspect-ratio';
-import { generateKeys, isActive } from '../task-kinds';
+import { recreatable } from '../task-request';
+import { generateKeys, isActive, mediaOf } from '../task-kinds';
 import { ResultMedia, type ResultActions } from './result-media';
 import classes from './results.module.css';
 
@@ -80,13 +86,31 @@ function RunningState({ task }: { task: TaskResult }) {
   );
 }
 
-function EndedState({ task }: { task: TaskResult }) {
+function RetryButton({ task, onRetry }: { task: TaskResult; onRetry?: ResultActions['onRetry'] }) {
+  const { t } = useTranslation();
+  if (!onRetry || !recreatable(mediaOf(task.task_type), task)) return null;
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      leftSection={<IconReload size={14} />}
+      onClick={() => onRetry(task)}
+    >
+      {t('generate.status.retry')}
+    </Button>
+  );
+}
+
+function EndedState({ task, onRetry }: { task: TaskResult; onRetry?: ResultActions['onRetry'] }) {
   const { t } = useTranslation();
   if (task.status === 'cancelled') {
     return (
-      <Text size="sm" c="dimmed">
-        {t('generate.status.cancelled')}
-      </Text>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('generate.status.cancelled')}
+        </Text>
+        <RetryButton task={task} onRetry={onRetry} />
+      </Group>
     );
   }
   const flagged = task.status === 'flagged';
@@ -103,6 +127,12 @@ function EndedState({ task }: { task: TaskResult }) {
       <Text size="sm" c="dimmed" mt={4}>
         {t('generate.status.refunded')}
       </Text>
+      {/* Flagged content would likely be flagged again: the prompt needs changing first. */}
+      {flagged ? null : (
+        <Group mt="xs">
+          <RetryButton task={task} onRetry={onRetry} />
+        </Group>
+      )}
     </Alert>
   );
 }
@@ -168,7 +198,7 @@ export function ResultCard({ task, ratio = '1:1', ...actions }: ResultCardProps)
       ) : task.status === 'done' ? (
         <ResultMedia task={task} {...actions} />
       ) : (
-        <EndedState task={task} />
+        <EndedState task={task} onRetry={actions.onRetry} />
       )}
     </Card>
   );

@@ -29,6 +29,8 @@ export interface ResultActions {
   watermark: boolean;
   onReuseSeed?: (seed: number) => void;
   onRecreate?: (task: TaskResult) => void;
+  /** A failed or cancelled run, sent again as it was. */
+  onRetry?: (task: TaskResult) => void;
   /** The image studio: an output becomes the reference of the next run (image to image). */
   onUseAsReference?: (image: ReferenceImage) => void;
 }

@@ -6,7 +6,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { renderRoutes } from '../../../test/render';
 import { signInTestUser, testAccount } from '../../../test/session';
 import { catchPayRequired, mockStudioApi, resetStudioApi } from '../../../test/studio-api';
-import { doneTask, imageOutput } from '../../../test/task-result';
+import { doneTask, imageOutput, taskRequest } from '../../../test/task-result';
 import { ImageStudioPage } from './image-studio-page';
 
 const submitPath = '/api/gw/v3/image/txt2img/async';
@@ -221,6 +221,37 @@ describe('image studio generate', () => {
         ),
       ).toBeInTheDocument();
       expect(screen.queryByText('The aspect ratio follows your reference image.')).toBeNull();
+    });
+  });
+});
+
+describe('image studio history', () => {
+  it('sends a failed run again as it was, seed included, from "Try again"', async () => {
+    signIn();
+    api.on('GET', '/prod-api/content/tasks', {
+      result: {
+        data: [
+          doneTask({
+            status: 'failed',
+            task_status: 3,
+            error: 'The generation service is busy',
+            sub_task_results: [],
+            request: taskRequest({ negative_prompt: 'fog' }),
+          }),
+        ],
+        total: 1,
+        page: 1,
+        page_size: 12,
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(api.requests('POST', submitPath)).toHaveLength(1));
+    expect(api.requests('POST', submitPath)[0]!.body).toMatchObject({
+      prompt: 'a lighthouse',
+      negative_prompt: 'fog',
+      params: { batch_size: 2, wh_ratio: '1:1', seed: 77 },
     });
   });
 });

@@ -53,7 +53,13 @@ export function ImageStudioPage() {
   const [reference, setReference] = useState<PickedImage | null>(null);
   const [strength, setStrength] = useState(0.6);
   const [showErrors, setShowErrors] = useState(false);
-  const { generate, recreate: recreateRun, submitting, fieldErrors } = useGenerate();
+  const {
+    generate,
+    recreate: recreateRun,
+    retry: retryRun,
+    submitting,
+    fieldErrors,
+  } = useGenerate();
   const tasks = useStudioTasks('image');
   useRemixReference(prefill, setReference);
   useOutputReference(prefill, taskImageRules, setReference);
@@ -226,6 +232,7 @@ export function ImageStudioPage() {
           watermark={gating.watermark}
           onReuseSeed={setSeed}
           onRecreate={recreate}
+          onRetry={(task) => retryRun('image', task)}
           onUseAsReference={useAsReference}
           onPickIdea={setPrompt}
         />

@@ -36,7 +36,13 @@ export function ModelStudioPage() {
   const [seed, setSeed] = useState<number | null>(prefill.seed ?? null);
   const [isPrivate, setPrivate] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
-  const { generate, recreate: recreateRun, submitting, fieldErrors } = useGenerate();
+  const {
+    generate,
+    recreate: recreateRun,
+    retry: retryRun,
+    submitting,
+    fieldErrors,
+  } = useGenerate();
   const tasks = useStudioTasks('3d');
   useOutputReference(prefill, modelImageRules, setImage);
   useRecreateSource(
@@ -142,6 +148,7 @@ export function ModelStudioPage() {
           watermark={gating.watermark}
           onReuseSeed={setSeed}
           onRecreate={recreate}
+          onRetry={(task) => retryRun('3d', task)}
           onPickIdea={setPrompt}
         />
       }

@@ -74,7 +74,13 @@ export function VideoStudioPage() {
   const [first, setFirst] = useState<PickedImage | null>(null);
   const [last, setLast] = useState<PickedImage | null>(null);
   const [showErrors, setShowErrors] = useState(false);
-  const { generate, recreate: recreateRun, submitting, fieldErrors } = useGenerate();
+  const {
+    generate,
+    recreate: recreateRun,
+    retry: retryRun,
+    submitting,
+    fieldErrors,
+  } = useGenerate();
   const tasks = useStudioTasks('video');
   // "Image to video" from a result of the library arrives with `?mode=image&from=`.
   useOutputReference(prefill, taskImageRules, setFirst);
@@ -283,6 +289,7 @@ export function VideoStudioPage() {
           watermark={gating.watermark}
           onReuseSeed={setSeed}
           onRecreate={recreate}
+          onRetry={(task) => retryRun('video', task)}
           onPickIdea={setPrompt}
         />
       }
