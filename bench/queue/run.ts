@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import type { Engine, EngineOutput } from '@lumen/engines/engine';
 import { createWorkerRunner } from '@lumen/worker/runner';
+import Fastify from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
 import { buildApp } from '../../apps/server/src/app';
@@ -222,41 +223,86 @@ async function product(nsfw: boolean, produces = true) {
   };
 }
 
-async function raw() {
+/** The bare minimum's claim loop: 4 workers take queued rows with SKIP LOCKED until none is left. */
+async function drainRaw(pool: pg.Pool): Promise<number> {
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: WORKERS }, async () => {
+      for (;;) {
+        const { rows } = await pool.query<{ id: string }>(
+          "update bench_raw_jobs set status = 'running' where id = (select id from bench_raw_jobs where status = 'queued' order by created_at for update skip locked limit 1) returning id",
+        );
+        if (rows.length === 0) return;
+        await pool.query("update bench_raw_jobs set status = 'done' where id = $1", [rows[0]!.id]);
+        done++;
+      }
+    }),
+  );
+  return done;
+}
+
+/**
+ * The bare minimum on the same PostgreSQL: 100 concurrent inserts, then the claim loop. With
+ * `viaHttp`, the inserts come from the same client thread as the product's, through a bare
+ * Fastify route that checks a bearer token in memory and inserts the row: the floor of any
+ * queue with an HTTP front on this machine.
+ */
+async function raw(viaHttp = false) {
   const pool = new pg.Pool({ connectionString: url, max: 30 });
   await pool.query(
     'create table if not exists bench_raw_jobs (id bigserial primary key, payload jsonb not null, status text not null, created_at timestamptz not null default now())',
   );
+  const insert = (prompt: string) =>
+    pool.query("insert into bench_raw_jobs (payload, status) values ($1, 'queued') returning id", [
+      { prompt },
+    ]);
+  const tickets = Array.from({ length: CLIENTS }, (_, i) => `raw-ticket-${i}`);
+  let app: ReturnType<typeof Fastify> | undefined;
+  let clients: ReturnType<typeof startClients> | undefined;
+  if (viaHttp) {
+    const known = new Set(tickets);
+    app = Fastify({ logger: false });
+    app.post<{ Body: { prompt?: unknown } }>(
+      '/api/gw/v3/image/txt2img/async',
+      async (request, reply) => {
+        const ticket = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
+        if (!known.has(ticket) || typeof request.body.prompt !== 'string') {
+          return reply.code(400).send({ code: 1001, result: null });
+        }
+        const { rows } = await insert(request.body.prompt);
+        return { code: 0, result: { task_id: String(rows[0]!.id) } };
+      },
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    clients = startClients(
+      `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+      tickets,
+    );
+  }
   const latencies: number[] = [];
   let tasks = 0;
   let busyMs = 0;
   let submitMs = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, i) => {
-        const t0 = performance.now();
-        await pool.query("insert into bench_raw_jobs (payload, status) values ($1, 'queued')", [
-          { prompt: `bench ${round} ${i}` },
-        ]);
-        latencies.push(performance.now() - t0);
-      }),
-    );
+    if (clients) {
+      latencies.push(...(await clients.round(round)));
+    } else {
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async (_, i) => {
+          const t0 = performance.now();
+          await insert(`bench ${round} ${i}`);
+          latencies.push(performance.now() - t0);
+        }),
+      );
+    }
     submitMs += performance.now() - started;
-    await Promise.all(
-      Array.from({ length: WORKERS }, async () => {
-        for (;;) {
-          const { rows } = await pool.query(
-            "update bench_raw_jobs set status = 'running' where id = (select id from bench_raw_jobs where status = 'queued' order by created_at for update skip locked limit 1) returning id",
-          );
-          if (rows.length === 0) return;
-          await pool.query("update bench_raw_jobs set status = 'done' where id = $1", [rows[0].id]);
-          tasks++;
-        }
-      }),
-    );
+    tasks += await drainRaw(pool);
     busyMs += performance.now() - started;
   }
+  await clients?.stop();
+  await app?.close();
+  await pool.query('truncate bench_raw_jobs');
   await pool.end();
   return {
     tasksPerS: (tasks / busyMs) * 1000,
@@ -268,8 +314,8 @@ async function raw() {
   };
 }
 
-/** Which paths to run (second argument, comma-separated): product, empty, nsfw, raw. */
-const only = new Set((process.argv[3] ?? 'product,empty,nsfw,raw').split(','));
+/** Which paths to run (second argument, comma-separated): product, empty, nsfw, raw, http. */
+const only = new Set((process.argv[3] ?? 'product,empty,nsfw,raw,http').split(','));
 const skipped = { tasksPerS: NaN, p50: NaN, p99: NaN, tasks: 0, submitS: NaN, drainS: NaN };
 const skippedProduct = {
   ...skipped,
@@ -280,6 +326,7 @@ const ours = only.has('product') ? await product(false) : skippedProduct;
 const bare0 = only.has('empty') ? await product(false, false) : skippedProduct;
 const moderated = only.has('nsfw') ? await product(true) : skippedProduct;
 const bare = only.has('raw') ? await raw() : skipped;
+const fronted = only.has('http') ? await raw(true) : skipped;
 const f = (n: number) => n.toFixed(1);
 console.log(
   `clients ${CLIENTS}, workers ${WORKERS}, rounds ${ROUNDS}, machine ${os.cpus().length} cores`,
@@ -301,7 +348,13 @@ console.log(
   `| raw insert + SKIP LOCKED claim | ${bare.tasks} | ${f(bare.tasksPerS)} | ${f(bare.p50)} | ${f(bare.p99)} | ${f(bare.submitS)} | ${f(bare.drainS)} |`,
 );
 console.log(
+  `| raw behind a bare HTTP route (token check + insert), same claim loop | ${fronted.tasks} | ${f(fronted.tasksPerS)} | ${f(fronted.p50)} | ${f(fronted.p99)} | ${f(fronted.submitS)} | ${f(fronted.drainS)} |`,
+);
+console.log(
   `ratio (product / raw throughput): ${(ours.tasksPerS / bare.tasksPerS).toFixed(3)}; without the output: ${(bare0.tasksPerS / bare.tasksPerS).toFixed(3)}`,
+);
+console.log(
+  `product / raw behind HTTP: ${(ours.tasksPerS / fronted.tasksPerS).toFixed(3)}; without the output: ${(bare0.tasksPerS / fronted.tasksPerS).toFixed(3)}`,
 );
 console.log(
   `round trips to PostgreSQL: submit ${ours.trips.submit}, claim ${ours.trips.claim}, complete ${ours.trips.complete} (raw: 1, 1, 1)`,
