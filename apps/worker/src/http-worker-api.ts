@@ -153,10 +153,10 @@ export function createHttpWorkerApi(opts: {
       );
       return done.result?.accepted ?? false;
     },
-    async fail(taskId, workerId, message) {
+    async fail(taskId, workerId, message, reason) {
       const answer = await call(
         `/worker/v1/tasks/${taskId}/fail`,
-        { worker_id: workerId, message },
+        { worker_id: workerId, message, ...(reason ? { reason } : {}) },
         accepted,
       );
       return answer.result?.accepted ?? false;

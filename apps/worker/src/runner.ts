@@ -1,4 +1,5 @@
 import type { Engine } from '@lumen/engines/engine';
+import { failureReasonOf } from '@lumen/engines/failure';
 import type { ClaimedTask, WorkerApi } from './worker-api';
 
 export type RunnerLogger = {
@@ -62,7 +63,7 @@ export function createWorkerRunner(options: RunnerOptions) {
     if (!engine) {
       return {
         delivery: api
-          .fail(task.id, workerId, `no ${task.engine} engine on this worker`)
+          .fail(task.id, workerId, `no ${task.engine} engine on this worker`, 'unavailable')
           .then(() => undefined),
       };
     }
@@ -81,7 +82,7 @@ export function createWorkerRunner(options: RunnerOptions) {
     const failWith = async (err: unknown) => {
       const message = err instanceof Error ? err.message : String(err);
       logger.warn({ taskId: task.id, engine: task.engine, err: message }, 'task failed');
-      await api.fail(task.id, workerId, message).catch(() => undefined);
+      await api.fail(task.id, workerId, message, failureReasonOf(err)).catch(() => undefined);
     };
     /**
      * The engine was aborted: by the server (cancelled, lease lost), or because this worker

@@ -1,3 +1,4 @@
+import type { WorkerFailureReason } from '@lumen/contracts/tasks';
 import type { EngineOutput, EngineTask } from '@lumen/engines/engine';
 
 export type ClaimedTask = EngineTask & { engine: string };
@@ -19,7 +20,13 @@ export interface WorkerApi {
   heartbeat(taskId: string, workerId: string, progress?: number): Promise<boolean>;
   readInput(key: string): Promise<Buffer>;
   complete(taskId: string, workerId: string, outputs: EngineOutput[]): Promise<boolean>;
-  fail(taskId: string, workerId: string, message: string): Promise<boolean>;
+  /** `message` is for the operators; `reason` picks what the task's owner is told. */
+  fail(
+    taskId: string,
+    workerId: string,
+    message: string,
+    reason?: WorkerFailureReason,
+  ): Promise<boolean>;
   /** Hands a task back to the queue when the worker stops; false when it was no longer ours. */
   release(taskId: string, workerId: string): Promise<boolean>;
 }

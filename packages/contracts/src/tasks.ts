@@ -165,6 +165,28 @@ export const taskInputMediaSchema = z.object({
 });
 export type TaskInputMedia = z.infer<typeof taskInputMediaSchema>;
 
+/**
+ * Why a task ended without a result, as its owner is told (each has a translated message):
+ * `unavailable` the generation service could not be reached or is not set up; `timeout` it took
+ * too long; `bad_input` an input could not be used; `no_output` the run gave nothing back;
+ * `worker_lost` the machine running it stopped answering; `flagged` the result was withheld by
+ * moderation; `failed` anything else. The technical detail stays with the operators.
+ */
+export const taskFailureReasons = [
+  'unavailable',
+  'timeout',
+  'bad_input',
+  'no_output',
+  'worker_lost',
+  'flagged',
+  'failed',
+] as const;
+export type TaskFailureReason = (typeof taskFailureReasons)[number];
+
+/** What a worker may say of a failure it reports (the others are the server's own findings). */
+export const workerFailureReasons = ['unavailable', 'timeout', 'bad_input', 'failed'] as const;
+export type WorkerFailureReason = (typeof workerFailureReasons)[number];
+
 export const taskResultSchema = z.object({
   task_id: z.string(),
   task_type: z.string(),
@@ -176,7 +198,9 @@ export const taskResultSchema = z.object({
   estimated_wait_min: z.number().int(),
   cost: z.number().int(),
   engine: z.string(),
+  /** Why it failed or was flagged, in the asker's language; null otherwise. */
   error: z.string().nullable(),
+  error_reason: z.enum(taskFailureReasons).nullable(),
   created_at: z.string(),
   prompt: z.string(),
   sub_task_results: z.array(subTaskResultSchema),

@@ -28,6 +28,7 @@ export function doneTask(overrides: Partial<TaskResult> = {}): TaskResult {
     cost: 2,
     engine: 'local-preview',
     error: null,
+    error_reason: null,
     created_at: '2026-03-01T12:00:00.000Z',
     prompt: 'a lighthouse',
     sub_task_results: [imageOutput('outputs/5/t1/0.png')],

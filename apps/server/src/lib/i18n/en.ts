@@ -158,6 +158,15 @@ export const en = {
   'errors.contentViolates': 'The content violates our guidelines, please modify it',
   'errors.sensitiveImage': 'The image contains sensitive information',
   'errors.taskFinished': 'This task has already finished',
+  'tasks.failure.unavailable':
+    'The generation service is busy or unavailable right now. Please try again shortly.',
+  'tasks.failure.timeout': 'Time out, please try again.',
+  'tasks.failure.bad_input':
+    'This request could not be generated as it is. Please change the prompt or the picture and try again.',
+  'tasks.failure.no_output': 'The generation gave no result. Please try again.',
+  'tasks.failure.worker_lost': 'The generation stopped unexpectedly. Please try again.',
+  'tasks.failure.flagged': 'The image contains sensitive information and is not shown.',
+  'tasks.failure.failed': 'Generation failed, please try again.',
   'errors.noPortrait': 'No portrait detected, please choose a clear photo of one face',
   'errors.manyFaces':
     'Selected image does not meet requirements: it shows {faces} faces, please choose a photo of one person',

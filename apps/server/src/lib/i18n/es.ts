@@ -164,6 +164,15 @@ export const es: Record<MessageKey, string> = {
   'errors.contentViolates': 'El contenido infringe nuestras normas; modifícalo',
   'errors.sensitiveImage': 'La imagen contiene información sensible',
   'errors.taskFinished': 'Esta tarea ya ha terminado',
+  'tasks.failure.unavailable':
+    'El servicio de generación está ocupado o no disponible en este momento. Inténtalo de nuevo en breve.',
+  'tasks.failure.timeout': 'Se agotó el tiempo de espera, inténtalo de nuevo.',
+  'tasks.failure.bad_input':
+    'No se pudo generar esta solicitud tal como está. Cambia el prompt o la imagen e inténtalo de nuevo.',
+  'tasks.failure.no_output': 'La generación no dio ningún resultado. Inténtalo de nuevo.',
+  'tasks.failure.worker_lost': 'La generación se detuvo de forma inesperada. Inténtalo de nuevo.',
+  'tasks.failure.flagged': 'La imagen contiene información sensible y no se muestra.',
+  'tasks.failure.failed': 'La generación falló, inténtalo de nuevo.',
   'errors.noPortrait': 'No se ha detectado ningún retrato; elige una foto nítida de una sola cara',
   'errors.manyFaces':
     'La imagen seleccionada no cumple los requisitos: se ven {faces} caras; elige una foto de una sola persona',

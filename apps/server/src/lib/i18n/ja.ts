@@ -162,6 +162,15 @@ export const ja: Record<MessageKey, string> = {
   'errors.contentViolates': 'コンテンツがガイドラインに違反しています。修正してください',
   'errors.sensitiveImage': '画像に不適切な内容が含まれています',
   'errors.taskFinished': 'このタスクはすでに終了しています',
+  'tasks.failure.unavailable':
+    '生成サービスが現在混み合っているか、利用できません。しばらくしてからもう一度お試しください。',
+  'tasks.failure.timeout': 'タイムアウトしました。もう一度お試しください。',
+  'tasks.failure.bad_input':
+    'このリクエストはこのままでは生成できませんでした。プロンプトまたは画像を変更して、もう一度お試しください。',
+  'tasks.failure.no_output': '生成結果がありませんでした。もう一度お試しください。',
+  'tasks.failure.worker_lost': '生成が予期せず停止しました。もう一度お試しください。',
+  'tasks.failure.flagged': '画像にセンシティブな情報が含まれているため表示されません。',
+  'tasks.failure.failed': '生成に失敗しました。もう一度お試しください。',
   'errors.noPortrait': '人物の顔が検出されませんでした。顔がはっきり写った写真を選んでください',
   'errors.manyFaces':
     '選択した画像は要件を満たしていません：{faces} 人の顔が写っています。1 人だけの写真を選んでください',

@@ -24,7 +24,7 @@ export function createEmbeddedWorkerApi(deps: {
     heartbeat: (taskId, workerId, progress) => queue.heartbeat(taskId, workerId, progress),
     readInput: (key) => deps.media.readInput(key),
     complete: (taskId, workerId, outputs) => queue.complete(taskId, workerId, outputs),
-    fail: (taskId, workerId, message) => queue.fail(taskId, workerId, message),
+    fail: (taskId, workerId, message, reason) => queue.fail(taskId, workerId, message, reason),
     release: (taskId, workerId) => queue.release(taskId, workerId),
   };
 }

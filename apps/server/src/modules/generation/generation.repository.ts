@@ -316,6 +316,7 @@ export function createGenerationRepository(db: Database, clock: Clock) {
         status: 'done' | 'failed' | 'flagged';
         captured: number;
         errorMessage: string | null;
+        failure: string | null;
       }[],
       now: Date,
     ): Promise<TaskRow[]> {
@@ -339,6 +340,7 @@ export function createGenerationRepository(db: Database, clock: Clock) {
           captured: sql`${byId((e) => e.captured, 'integer')}`,
           errorCode: null,
           errorMessage: sql`${byId((e) => e.errorMessage, 'text')}`,
+          failure: sql`${byId((e) => e.failure, 'text')}`,
           finishedAt: now,
           updatedAt: now,
           leaseOwner: null,

@@ -285,7 +285,24 @@ describe('engines', () => {
     });
     const result = await waitForFinal(user.ticket, submitted.result.task_id);
     expect(result.task_status).toBe(3);
-    expect(result.error).toBeTruthy();
+    // The owner is told why in words of their own language; the host stays with the operators.
+    expect(result.error_reason).toBe('unavailable');
+    expect(result.error).toBe(
+      'The generation service is busy or unavailable right now. Please try again shortly.',
+    );
+    const inSpanish = await t.app.inject({
+      method: 'GET',
+      url: `/api/gw/v3/image/image/async/results?task_id=${submitted.result.task_id}`,
+      headers: { authorization: `Bearer ${user.ticket}`, 'accept-language': 'es' },
+    });
+    expect(inSpanish.json().result.error).toMatch(/^El servicio de generación está ocupado/);
+    expect(JSON.stringify(inSpanish.json())).not.toContain('127.0.0.1');
+    const [row] = (
+      await t.database.db.execute(
+        `select error_message from tasks where id = '${submitted.result.task_id}'`,
+      )
+    ).rows as { error_message: string }[];
+    expect(row?.error_message).toContain('127.0.0.1:9');
     expect(await credits(user.ticket)).toBe(before);
     await call('PUT', '/prod-api/admin/algo_config/txt2img', admin.ticket, { engine: 'local' });
   });

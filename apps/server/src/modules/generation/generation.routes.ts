@@ -66,7 +66,7 @@ export const generationRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user } = await request.requireAuth();
-      return ok(await service.result(user.id, request.query.task_id));
+      return ok(await service.result(user.id, request.query.task_id, request.lang));
     },
   );
 
@@ -97,7 +97,16 @@ export const generationRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { user } = await request.requireAuth();
       const q = request.query;
-      return ok(await service.list(user.id, q.kind ?? null, q.page, q.page_size, q.q || undefined));
+      return ok(
+        await service.list(
+          user.id,
+          q.kind ?? null,
+          q.page,
+          q.page_size,
+          q.q || undefined,
+          request.lang,
+        ),
+      );
     },
   );
 
@@ -147,7 +156,7 @@ export const generationRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user } = await request.requireAuth();
-      return ok(await service.cancel(user.id, request.params.id));
+      return ok(await service.cancel(user.id, request.params.id, request.lang));
     },
   );
 

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { EngineSettings } from '@lumen/contracts/generation';
+import type { TaskFailureReason } from '@lumen/contracts/tasks';
 import { users } from '../auth/auth.schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -49,7 +50,10 @@ export const tasks = pgTable(
     holdId: uuid('hold_id'),
     captured: integer('captured').notNull().default(0),
     errorCode: integer('error_code'),
+    /** The operator's detail of a failure (engine errors name hosts and files). */
     errorMessage: text('error_message'),
+    /** Why it ended without a result, for its owner (TaskFailureReason). */
+    failure: text('failure').$type<TaskFailureReason>(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
     leaseOwner: text('lease_owner'),

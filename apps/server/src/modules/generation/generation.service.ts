@@ -16,6 +16,8 @@ import {
   localPreviewTaskTypes,
 } from '@lumen/engines/local/local-engine';
 import { AppError } from '../../lib/app-error';
+import { translate } from '../../lib/i18n/translate';
+import type { Language } from '@lumen/contracts/i18n';
 import type { Clock } from '../../lib/clock';
 import { createCoalescer, type Outcome } from '../../lib/coalesce';
 import type { EventBus } from '../../lib/event-bus';
@@ -155,8 +157,17 @@ export function createGenerationService(deps: GenerationDeps) {
     return true;
   }
 
-  async function toResult(task: TaskRow, outputs: TaskOutputRow[]): Promise<TaskResult> {
+  async function toResult(
+    task: TaskRow,
+    outputs: TaskOutputRow[],
+    lang: Language,
+  ): Promise<TaskResult> {
     const status = task.status as TaskState;
+    // Tasks that ended before reasons were recorded failed for an unknown reason.
+    const failure =
+      status === 'failed' || status === 'flagged'
+        ? (task.failure ?? (status === 'flagged' ? 'flagged' : 'failed'))
+        : null;
     const code = taskStatusCodes[status];
     const position = await repository.queuePosition(task);
     const mediaField = task.media === 'video' ? 'video' : task.media === '3d' ? 'model' : 'image';
@@ -192,7 +203,8 @@ export function createGenerationService(deps: GenerationDeps) {
         task.engine === 'local' && localPreviewTaskTypes.includes(task.taskType as TaskType)
           ? LOCAL_PREVIEW_ENGINE_LABEL
           : task.engine,
-      error: task.errorMessage,
+      error: failure && translate(lang, `tasks.failure.${failure}`),
+      error_reason: failure,
       created_at: task.createdAt.toISOString(),
       // Results are only ever answered to the task's owner, who sees a private run's prompt
       // too: private keeps it from everyone else (it cannot be published).
@@ -294,11 +306,11 @@ export function createGenerationService(deps: GenerationDeps) {
       };
     },
 
-    async result(userId: number, taskId: string): Promise<TaskResult> {
+    async result(userId: number, taskId: string, lang: Language = 'en'): Promise<TaskResult> {
       const task = await repository.findTask(repository.db, taskId);
       if (!task || task.userId !== userId)
         throw new AppError(ErrorCode.notFound, 'errors.notFound');
-      return toResult(task, await repository.listOutputs([task.id]));
+      return toResult(task, await repository.listOutputs([task.id]), lang);
     },
 
     /** A task and its outputs, for the community module (publishing, remix lineage). */
@@ -324,6 +336,7 @@ export function createGenerationService(deps: GenerationDeps) {
       page: number,
       pageSize: number,
       search?: string,
+      lang: Language = 'en',
     ) {
       const { rows, total } = await repository.listTasks(
         userId,
@@ -338,6 +351,7 @@ export function createGenerationService(deps: GenerationDeps) {
           toResult(
             r,
             outputs.filter((o) => o.taskId === r.id),
+            lang,
           ),
         ),
       );
@@ -393,7 +407,7 @@ export function createGenerationService(deps: GenerationDeps) {
     },
 
     /** Cancels a queued or generating task and refunds it at once. */
-    async cancel(userId: number, taskId: string): Promise<TaskResult> {
+    async cancel(userId: number, taskId: string, lang: Language = 'en'): Promise<TaskResult> {
       const task = await repository.findTask(repository.db, taskId);
       if (!task || task.userId !== userId)
         throw new AppError(ErrorCode.notFound, 'errors.notFound');
@@ -414,7 +428,7 @@ export function createGenerationService(deps: GenerationDeps) {
         type: 'task',
         data: { task_id: taskId, status: 'cancelled', progress: cancelled.progress },
       });
-      return toResult(cancelled, []);
+      return toResult(cancelled, [], lang);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { TaskFailureReason, WorkerFailureReason } from '@lumen/contracts/tasks';
 import type { EngineOutput } from '@lumen/engines/engine';
 import type { Clock } from '../../lib/clock';
 import { createCoalescer, type Outcome } from '../../lib/coalesce';
@@ -70,6 +71,7 @@ export function createQueueService(deps: {
     status: 'done' | 'failed' | 'flagged';
     captured: number;
     errorMessage: string | null;
+    failure: TaskFailureReason | null;
     outputs: NewTaskOutputRow[];
   };
 
@@ -97,6 +99,7 @@ export function createQueueService(deps: {
             status: e.status,
             captured: e.status === 'done' ? e.captured : 0,
             errorMessage: e.errorMessage,
+            failure: e.status === 'done' ? null : e.failure,
           })),
           now,
         );
@@ -139,7 +142,12 @@ export function createQueueService(deps: {
     task: TaskRow,
     workerId: string | null,
     status: 'done' | 'failed' | 'flagged',
-    patch: { captured?: number; errorMessage?: string; outputs?: NewTaskOutputRow[] } = {},
+    patch: {
+      captured?: number;
+      errorMessage?: string;
+      failure?: TaskFailureReason;
+      outputs?: NewTaskOutputRow[];
+    } = {},
   ) {
     const ended = await endings.run({
       task,
@@ -147,6 +155,8 @@ export function createQueueService(deps: {
       status,
       captured: patch.captured ?? 0,
       errorMessage: patch.errorMessage ?? null,
+      failure:
+        patch.failure ?? (status === 'flagged' ? 'flagged' : status === 'failed' ? 'failed' : null),
       outputs: patch.outputs ?? [],
     });
     if (ended) publish(ended);
@@ -213,6 +223,7 @@ export function createQueueService(deps: {
       } else {
         await finish(task, null, 'failed', {
           errorMessage: 'the worker stopped responding',
+          failure: 'worker_lost',
         });
       }
     }
@@ -331,7 +342,10 @@ export function createQueueService(deps: {
       });
       const done =
         delivered === 0
-          ? await finish(task, workerId, 'failed', { errorMessage: 'no output' })
+          ? await finish(task, workerId, 'failed', {
+              errorMessage: 'no output',
+              failure: 'no_output',
+            })
           : await finish(task, workerId, 'done', {
               captured: Math.round((task.cost * delivered) / requested),
               outputs: rows,
@@ -340,11 +354,17 @@ export function createQueueService(deps: {
       return Boolean(done);
     },
 
-    async fail(taskId: string, workerId: string, message: string): Promise<boolean> {
+    async fail(
+      taskId: string,
+      workerId: string,
+      message: string,
+      reason: WorkerFailureReason = 'failed',
+    ): Promise<boolean> {
       const task = await repository.findTask(repository.db, taskId);
       if (!task || task.status !== 'generating' || task.leaseOwner !== workerId) return false;
       const failed = await finish(task, workerId, 'failed', {
         errorMessage: message.slice(0, 500),
+        failure: reason,
       });
       return Boolean(failed);
     },

@@ -125,12 +125,29 @@ describe('the worker API over HTTP', () => {
     );
     expect(claimed.result.task.id).toBe(submitted.result.task_id);
     expect(claimed.result.waiting).toBeUndefined();
+    const unknownReason = await post(
+      `/worker/v1/tasks/${submitted.result.task_id}/fail`,
+      { worker_id: 'cpu-2', message: 'not today', reason: 'flagged' },
+      auth,
+    );
+    expect(unknownReason.code).toBe(1001);
     const fail = await post(
       `/worker/v1/tasks/${submitted.result.task_id}/fail`,
-      { worker_id: 'cpu-2', message: 'not today' },
+      { worker_id: 'cpu-2', message: 'not today: GPU 3 out of memory', reason: 'timeout' },
       auth,
     );
     expect(fail.code).toBe(0);
+    const ended = await get(
+      `/api/gw/v3/image/image/async/results?task_id=${submitted.result.task_id}`,
+      ticket,
+    );
+    // The owner reads the reason; the worker's message is the operators'.
+    expect(ended.result).toMatchObject({
+      status: 'failed',
+      error_reason: 'timeout',
+      error: 'Time out, please try again.',
+    });
+    expect((await taskRow(submitted.result.task_id))?.errorMessage).toContain('GPU 3');
   });
 
   it('lets a remote worker claim, upload through presigned URLs and complete', async () => {

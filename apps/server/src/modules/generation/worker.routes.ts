@@ -3,6 +3,7 @@ import { envelopeSchema } from '@lumen/contracts/envelope';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import { engineSettingsSchema } from '@lumen/contracts/generation';
 import { engineNameSchema, taskTypeSchema } from '@lumen/contracts/task-types';
+import { workerFailureReasons } from '@lumen/contracts/tasks';
 import type { EngineOutput } from '@lumen/engines/engine';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -277,14 +278,25 @@ export const workerRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Report a failure; the task fails and its credits are released',
         params: taskParams,
-        body: z.object({ worker_id: workerId, message: z.string().max(2000) }),
+        body: z.object({
+          worker_id: workerId,
+          /** For the operators: it is logged and kept, never shown to the task's owner. */
+          message: z.string().max(2000),
+          /** What the owner is told (default `failed`). */
+          reason: z.enum(workerFailureReasons).optional(),
+        }),
         response: { 200: envelopeSchema(z.object({ accepted: z.boolean() })) },
       },
     },
     async (request) => {
       requireWorker(request);
       return ok({
-        accepted: await queue.fail(request.params.id, request.body.worker_id, request.body.message),
+        accepted: await queue.fail(
+          request.params.id,
+          request.body.worker_id,
+          request.body.message,
+          request.body.reason,
+        ),
       });
     },
   );

@@ -61,6 +61,7 @@ export function queuedEcho(input: {
     cost: input.cost,
     engine: '',
     error: null,
+    error_reason: null,
     created_at: new Date().toISOString(),
     prompt: input.prompt,
     sub_task_results: placeholderSubResults(input.count, 0),

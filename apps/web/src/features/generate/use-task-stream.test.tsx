@@ -29,6 +29,7 @@ function result(overrides: Partial<TaskResult> = {}): TaskResult {
     cost: 1,
     engine: 'local-preview',
     error: null,
+    error_reason: null,
     created_at: '2026-11-22T10:00:00.000Z',
     prompt: 'a fox',
     sub_task_results: [],

@@ -21,6 +21,7 @@ function task(overrides: Partial<TaskResult> = {}): TaskResult {
     cost: 2,
     engine: 'local-preview',
     error: null,
+    error_reason: null,
     created_at: new Date().toISOString(),
     prompt: 'A lighthouse at dusk',
     sub_task_results: [

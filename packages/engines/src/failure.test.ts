@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ComfyUiError } from './comfyui/comfyui-errors';
+import { failureReasonOf } from './failure';
+import { OpenAiError } from './openai/openai-errors';
+
+describe('failureReasonOf', () => {
+  it('tells users why ComfyUI failed without its details', () => {
+    expect(failureReasonOf(new ComfyUiError('unreachable', 'connect ECONNREFUSED 10.0.0.5'))).toBe(
+      'unavailable',
+    );
+    expect(failureReasonOf(new ComfyUiError('timeout', 'not done within 30 min'))).toBe('timeout');
+    expect(failureReasonOf(new ComfyUiError('bad_input', 'needs 2 images'))).toBe('bad_input');
+    expect(failureReasonOf(new ComfyUiError('rejected', 'missing node WanVideo'))).toBe('failed');
+  });
+
+  it('tells a refused request from a refused service on OpenAI-compatible APIs', () => {
+    const refused = (status: number) => new OpenAiError('rejected', 'refused', { status });
+    expect(failureReasonOf(refused(400))).toBe('bad_input');
+    expect(failureReasonOf(refused(401))).toBe('unavailable');
+    expect(failureReasonOf(refused(429))).toBe('unavailable');
+    expect(failureReasonOf(new OpenAiError('unreachable', 'fetch failed'))).toBe('unavailable');
+    expect(failureReasonOf(new OpenAiError('failed', 'HTTP 500'))).toBe('failed');
+  });
+
+  it('calls anything else a failure', () => {
+    expect(failureReasonOf(new Error('ffmpeg exited with 1'))).toBe('failed');
+    expect(failureReasonOf('boom')).toBe('failed');
+  });
+});

@@ -1,0 +1,34 @@
+import type { WorkerFailureReason } from '@lumen/contracts/tasks';
+import { ComfyUiError } from './comfyui/comfyui-errors';
+import { OpenAiError } from './openai/openai-errors';
+
+/**
+ * What a user is told of an engine's failure. The error's message is for the operators (it
+ * names hosts, files and models); the reason picks the user's translated message.
+ */
+export function failureReasonOf(err: unknown): WorkerFailureReason {
+  if (err instanceof ComfyUiError) {
+    switch (err.reason) {
+      case 'unreachable':
+        return 'unavailable';
+      case 'timeout':
+        return 'timeout';
+      case 'bad_input':
+        return 'bad_input';
+      default:
+        // A workflow the server refuses (a missing model or node) is the operator's to fix.
+        return 'failed';
+    }
+  }
+  if (err instanceof OpenAiError) {
+    const status = err.details.status;
+    if (err.reason === 'unreachable') return 'unavailable';
+    if (err.reason === 'bad_input') return 'bad_input';
+    if (err.reason === 'rejected') {
+      // A refused key or a rate limit is the service's state; other refusals are the request's.
+      return status === 401 || status === 403 || status === 429 ? 'unavailable' : 'bad_input';
+    }
+    return 'failed';
+  }
+  return 'failed';
+}
