@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ffprobe from '@ffprobe-installer/ffprobe';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkerRunner } from '@lumen/worker/runner';
@@ -15,6 +16,7 @@ import {
 import { createApiCaller, type Json } from '../../../test/support/api-caller';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { startTestWorker } from '../../../test/support/worker';
+import { tasks } from './generation.schema';
 
 let t: TestApp;
 let api: ReturnType<typeof createApiCaller>;
@@ -297,12 +299,11 @@ describe('engines', () => {
     });
     expect(inSpanish.json().result.error).toMatch(/^El servicio de generación está ocupado/);
     expect(JSON.stringify(inSpanish.json())).not.toContain('127.0.0.1');
-    const [row] = (
-      await t.database.db.execute(
-        `select error_message from tasks where id = '${submitted.result.task_id}'`,
-      )
-    ).rows as { error_message: string }[];
-    expect(row?.error_message).toContain('127.0.0.1:9');
+    const [row] = await t.database.db
+      .select({ errorMessage: tasks.errorMessage })
+      .from(tasks)
+      .where(eq(tasks.id, submitted.result.task_id));
+    expect(row?.errorMessage).toContain('127.0.0.1:9');
     expect(await credits(user.ticket)).toBe(before);
     await call('PUT', '/prod-api/admin/algo_config/txt2img', admin.ticket, { engine: 'local' });
   });
