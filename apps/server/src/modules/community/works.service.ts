@@ -126,7 +126,18 @@ export function createWorksService(deps: WorksServiceDeps) {
       }
       const watermark = await deps.media.watermarkFor(user);
       // What the community shows must exist before the work can be seen.
-      if (watermark && output.wmKey) await deps.media.ensureTwin(user.id, output.key);
+      if (watermark && output.wmKey) {
+        try {
+          await deps.media.ensureTwin(user.id, output.key);
+        } catch (err) {
+          // Deleted from the library meanwhile, its files with it: nothing is left to publish.
+          const kept = await works.transaction((tx) =>
+            deps.tasks.holdOutput(tx, task.id, output.idx),
+          );
+          if (!kept) throw new AppError(ErrorCode.invalidParams, 'media.notFound');
+          throw err;
+        }
+      }
       const settings = task.settings as unknown as Record<string, unknown>;
       const remixOf = await remixSourceOf(task, owners);
       const created = await works.transaction(async (tx) => {
