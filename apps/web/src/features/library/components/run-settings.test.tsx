@@ -2,35 +2,23 @@ import type { TaskRequest } from '@lumen/contracts/tasks';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { doneTask } from '../../../test/task-result';
+import { doneTask, taskRequest } from '../../../test/task-result';
 import { RunSettings } from './run-settings';
 
 function request(params: Partial<TaskRequest['params']>, version = 'standard'): TaskRequest {
-  return {
+  const base = taskRequest();
+  return taskRequest({
     prompt: 'waves',
-    negative_prompt: '',
+    version,
     params: {
+      ...base.params,
       batch_size: 1,
       wh_ratio: '16:9',
       seed: 1,
       style: 'watercolor',
-      strength: 0.6,
-      duration: 5,
-      resolution: '720p',
-      fps: 24,
-      motion_strength: 0.5,
-      cm_x: 0,
-      cm_y: 0,
-      cm_d: 0,
-      private: false,
-      sound_effect: false,
       ...params,
     },
-    images: [],
-    videos: [],
-    audios: [],
-    version,
-  };
+  });
 }
 
 /** Each setting as "label: value", in the order shown. */
