@@ -23,7 +23,7 @@ interface Submission {
  * (spec §9), and the answer becomes a run the results area follows. Refusals (2007, 2020,
  * 2010, 1001) are shown by the API client; fields it names come back for inline display.
  */
-export function useGenerate() {
+export function useGenerate(kind: StudioKind) {
   const queryClient = useQueryClient();
   const userId = useSession((s) => s.user?.userId ?? null);
   const addRun = useRuns((s) => s.addRun);
@@ -76,7 +76,7 @@ export function useGenerate() {
    * Sends a run again: one sent from this tab as it was, an older one from the request its
    * answer carries; `seed` replaces the seed when given. Answers false when neither is known.
    */
-  function sendAgain(kind: StudioKind, task: TaskResult, seed?: number): boolean {
+  function sendAgain(task: TaskResult, seed?: number): boolean {
     const run = useRuns.getState().runs[kind].find((r) => r.taskId === task.task_id);
     if (run) {
       const { request_id: _previous, ...body } = run.body;
@@ -96,14 +96,14 @@ export function useGenerate() {
    * "Recreate": the same request with a new seed. Answers false when the request is not known
    * (the page then rebuilds one from its own settings).
    */
-  const recreate = (kind: StudioKind, task: TaskResult): boolean => sendAgain(kind, task, -1);
+  const recreate = (task: TaskResult): boolean => sendAgain(task, -1);
 
   /**
    * "Try again" after a failed or cancelled run: the same request, seed included, so a run
    * that failed for a passing reason gives what it would have given. A seed left random when
    * it was sent from this tab stays random.
    */
-  const retry = (kind: StudioKind, task: TaskResult): boolean => sendAgain(kind, task);
+  const retry = (task: TaskResult): boolean => sendAgain(task);
 
   return { generate, recreate, retry, submitting: mutation.isPending, fieldErrors };
 }

@@ -53,13 +53,7 @@ export function ImageStudioPage() {
   const [reference, setReference] = useState<PickedImage | null>(null);
   const [strength, setStrength] = useState(0.6);
   const [showErrors, setShowErrors] = useState(false);
-  const {
-    generate,
-    recreate: recreateRun,
-    retry: retryRun,
-    submitting,
-    fieldErrors,
-  } = useGenerate();
+  const { generate, recreate: recreateRun, retry, submitting, fieldErrors } = useGenerate('image');
   const tasks = useStudioTasks('image');
   useRemixReference(prefill, setReference);
   useOutputReference(prefill, taskImageRules, setReference);
@@ -123,7 +117,7 @@ export function ImageStudioPage() {
 
   /** Same settings, new seed: the run's own request, or this page's settings when it is unknown. */
   function recreate(task: TaskResult) {
-    if (!recreateRun('image', task)) generate(taskType, draftFor(task.prompt, -1));
+    if (!recreateRun(task)) generate(taskType, draftFor(task.prompt, -1));
   }
 
   /** "Use as reference": the result goes in by its key, and the page shows where it went. */
@@ -232,7 +226,7 @@ export function ImageStudioPage() {
           watermark={gating.watermark}
           onReuseSeed={setSeed}
           onRecreate={recreate}
-          onRetry={(task) => retryRun('image', task)}
+          onRetry={retry}
           onUseAsReference={useAsReference}
           onPickIdea={setPrompt}
         />

@@ -36,13 +36,7 @@ export function ModelStudioPage() {
   const [seed, setSeed] = useState<number | null>(prefill.seed ?? null);
   const [isPrivate, setPrivate] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
-  const {
-    generate,
-    recreate: recreateRun,
-    retry: retryRun,
-    submitting,
-    fieldErrors,
-  } = useGenerate();
+  const { generate, recreate: recreateRun, retry, submitting, fieldErrors } = useGenerate('3d');
   const tasks = useStudioTasks('3d');
   useOutputReference(prefill, modelImageRules, setImage);
   useRecreateSource(
@@ -79,7 +73,7 @@ export function ModelStudioPage() {
   }
 
   function recreate(task: TaskResult) {
-    if (!recreateRun('3d', task) && task.prompt) {
+    if (!recreateRun(task) && task.prompt) {
       generate('text_to_3d', draft(task.prompt, -1, []));
     }
   }
@@ -148,7 +142,7 @@ export function ModelStudioPage() {
           watermark={gating.watermark}
           onReuseSeed={setSeed}
           onRecreate={recreate}
-          onRetry={(task) => retryRun('3d', task)}
+          onRetry={retry}
           onPickIdea={setPrompt}
         />
       }

@@ -74,13 +74,7 @@ export function VideoStudioPage() {
   const [first, setFirst] = useState<PickedImage | null>(null);
   const [last, setLast] = useState<PickedImage | null>(null);
   const [showErrors, setShowErrors] = useState(false);
-  const {
-    generate,
-    recreate: recreateRun,
-    retry: retryRun,
-    submitting,
-    fieldErrors,
-  } = useGenerate();
+  const { generate, recreate: recreateRun, retry, submitting, fieldErrors } = useGenerate('video');
   const tasks = useStudioTasks('video');
   // "Image to video" from a result of the library arrives with `?mode=image&from=`.
   useOutputReference(prefill, taskImageRules, setFirst);
@@ -163,7 +157,7 @@ export function VideoStudioPage() {
 
   /** Same settings, new seed; a row that does not say how it was made is redone as text to video. */
   function recreate(task: TaskResult) {
-    if (!recreateRun('video', task) && task.prompt) {
+    if (!recreateRun(task) && task.prompt) {
       generate('video_diffusion', draft(task.prompt, -1, [], ratio));
     }
   }
@@ -289,7 +283,7 @@ export function VideoStudioPage() {
           watermark={gating.watermark}
           onReuseSeed={setSeed}
           onRecreate={recreate}
-          onRetry={(task) => retryRun('video', task)}
+          onRetry={retry}
           onPickIdea={setPrompt}
         />
       }
