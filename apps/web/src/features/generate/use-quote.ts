@@ -1,6 +1,7 @@
 import { costOf, type Quote } from '@lumen/contracts/credits';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useAccountInfo } from '../../shared/session/account-info';
 import { useSession } from '../../shared/session/session-store';
 import { getQuote, type QuoteRequest } from './api/get-quote';
 import { generateKeys } from './task-kinds';
@@ -23,8 +24,15 @@ export function useQuote(request: QuoteRequest): QuoteView {
   const signedIn = useSession((s) => s.user !== null);
   // A string, so a new but equal object each render does not restart the wait.
   const [debounced] = useDebouncedValue(JSON.stringify(request), QUOTE_DEBOUNCE_MS);
+  // The quote carries the balance and what the plan allows: when the account moves (a run
+  // held or refunded its credits, a plan began), it is asked again.
+  const { data: account } = useAccountInfo();
   const query = useQuery({
-    queryKey: generateKeys.quote({ request: debounced }),
+    queryKey: generateKeys.quote({
+      request: debounced,
+      balance: account?.credits,
+      grade: account?.grade,
+    }),
     queryFn: ({ signal }) => getQuote(JSON.parse(debounced) as QuoteRequest, signal),
     enabled: signedIn,
     placeholderData: keepPreviousData,
