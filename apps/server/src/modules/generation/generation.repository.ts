@@ -282,15 +282,15 @@ export function createGenerationRepository(db: Database, clock: Clock) {
       };
     },
 
-    /** Extends the lease while the worker still owns the task; false once it does not. */
+    /** Extends the lease while the worker still owns the task: the task, or undefined once not. */
     async renewLease(
       taskId: string,
       workerId: string,
       leaseMs: number,
       now: Date,
       progress?: number,
-    ) {
-      const rows = await db
+    ): Promise<TaskRow | undefined> {
+      const [row] = await db
         .update(tasks)
         .set({
           leaseExpiresAt: new Date(now.getTime() + leaseMs),
@@ -300,8 +300,8 @@ export function createGenerationRepository(db: Database, clock: Clock) {
         .where(
           and(eq(tasks.id, taskId), eq(tasks.leaseOwner, workerId), eq(tasks.status, 'generating')),
         )
-        .returning({ id: tasks.id });
-      return rows.length === 1;
+        .returning();
+      return row;
     },
 
     /**
@@ -552,10 +552,10 @@ export function createGenerationRepository(db: Database, clock: Clock) {
       return row;
     },
 
-    /** The history: a finished task whose every output was deleted is gone from it. */
     /**
      * A user's tasks, newest first; with `search`, only those whose prompt contains it, in any
-     * case (the characters of `search` are taken literally).
+     * case (the characters of `search` are taken literally). A finished task whose every output
+     * was deleted is gone from the history.
      */
     async listTasks(
       userId: number,

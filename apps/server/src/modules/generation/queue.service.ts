@@ -290,12 +290,9 @@ export function createQueueService(deps: {
     async heartbeat(taskId: string, workerId: string, progress?: number): Promise<boolean> {
       const p =
         progress === undefined ? undefined : Math.max(0, Math.min(99, Math.round(progress)));
-      const alive = await repository.renewLease(taskId, workerId, LEASE_MS, clock.now(), p);
-      if (alive && p !== undefined) {
-        const task = await repository.findTask(repository.db, taskId);
-        if (task) publish(task);
-      }
-      return alive;
+      const task = await repository.renewLease(taskId, workerId, LEASE_MS, clock.now(), p);
+      if (task && p !== undefined) publish(task);
+      return Boolean(task);
     },
 
     /**
