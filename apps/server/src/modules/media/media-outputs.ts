@@ -133,21 +133,26 @@ export function createOutputStore(deps: {
   }
 
   /** Twins being made now, so that two asks at once make one. */
-  const making = new Map<string, Promise<void>>();
+  const making = new Map<string, Promise<boolean>>();
 
   /**
    * Makes an output's watermarked twin (spec §6 `_wm` keys) unless it exists: on the first
    * download or publication that needs it, not at completion. Most outputs are never
    * downloaded or published by a plan that needs the mark, and for a video the twin is a
-   * second encode as long as the first, which delayed every free user's result.
+   * second encode as long as the first, which delayed every free user's result. Answers
+   * whether the twin was written now (false: there is none to make, or it existed).
    */
-  function ensureTwin(output: { key: string; wmKey: string | null; kind: string }) {
+  function ensureTwin(output: {
+    key: string;
+    wmKey: string | null;
+    kind: string;
+  }): Promise<boolean> {
     const { wmKey } = output;
-    if (!wmKey) return Promise.resolve();
+    if (!wmKey) return Promise.resolve(false);
     let job = making.get(wmKey);
     if (!job) {
       job = (async () => {
-        if (await store.head(wmKey)) return;
+        if (await store.head(wmKey)) return false;
         const original = await store.get(output.key);
         if (!original) throw new Error(`cannot watermark ${output.key}: it is not stored`);
         if (output.kind === 'video') {
@@ -157,6 +162,7 @@ export function createOutputStore(deps: {
           const bytes = await makeWatermarked(original.bytes, deps.watermarkText);
           await store.put(wmKey, bytes, 'image/png');
         }
+        return true;
       })().finally(() => making.delete(wmKey));
       making.set(wmKey, job);
     }

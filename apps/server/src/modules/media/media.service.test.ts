@@ -219,6 +219,45 @@ describe('storeOutputs', () => {
   });
 });
 
+describe('watermarked twins', () => {
+  it('removes a twin finished after its output was deleted, and answers not found', async () => {
+    const user = await createUser(database.db);
+    const key = `outputs/${user.id}/race/0.png`;
+    let deleting: Promise<void> | undefined;
+    // The owner deletes the output while its twin is being made: just before it is written.
+    const racingStore: LocalObjectStore = {
+      ...store,
+      async put(target, bytes, type) {
+        if (target.endsWith('_wm.png')) await (deleting ??= racing.discardOutput(user.id, key));
+        return store.put(target, bytes, type);
+      },
+    };
+    const racing = createMediaService({
+      repository: createMediaRepository(database.db),
+      store: racingStore,
+      clock: systemClock,
+      getGrade: async () => 0,
+      paymentMode: true,
+      inputKeysInUse: async () => new Set(),
+    });
+    const [image] = await racing.storeOutputs(
+      user.id,
+      'race',
+      [{ kind: 'image', mime: 'image/png', bytes: await solidImage(300, 300, 'png') }],
+      { watermark: true },
+    );
+    const download = racing.getDownloadUrl(
+      { id: user.id, roles: [] },
+      { type: 'image', key: image!.key },
+    );
+    expect(await refusal(download)).toMatchObject({ code: 1004 });
+    expect(deleting).toBeDefined();
+    for (const file of [image!.key, image!.thumbKey!, image!.wmKey!]) {
+      expect(await store.head(file)).toBeUndefined();
+    }
+  });
+});
+
 describe('downloads when payment mode is off', () => {
   it('serves the original even to a free user', async () => {
     const user = await createUser(database.db);

@@ -134,6 +134,19 @@ export function createMediaService(deps: MediaServiceDeps) {
     );
   }
 
+  /**
+   * Makes an output's watermarked twin if it was never made. Its owner may delete the output
+   * meanwhile: a deletion removes the row, then the files, so a twin written after the row
+   * went would be left behind. It is removed here, and the output is not found.
+   */
+  async function ensureTwinOf(row: MediaObjectRow): Promise<void> {
+    const made = await outputs.ensureTwin(row);
+    if (made && row.wmKey && !(await repository.findOwned(row.userId, row.key))) {
+      await store.delete(row.wmKey);
+      throw new AppError(ErrorCode.notFound, 'media.notFound');
+    }
+  }
+
   async function readyOwned(userId: number, key: string): Promise<MediaObjectRow | undefined> {
     const row = await repository.findOwned(userId, key);
     if (row?.status === 'pending' && row.origin === 'upload') return inspect(row);
@@ -157,7 +170,7 @@ export function createMediaService(deps: MediaServiceDeps) {
     /** Makes an output's watermarked twin now if it was never asked for (see ensureTwin). */
     async ensureTwin(userId: number, key: string): Promise<void> {
       const row = await repository.findOwned(userId, key);
-      if (row) await outputs.ensureTwin(row);
+      if (row) await ensureTwinOf(row);
     },
     ...createMediaLibrary({ repository, store }),
     ...createUploadSweep({ repository, store, inputKeysInUse: deps.inputKeysInUse }),
@@ -268,7 +281,7 @@ export function createMediaService(deps: MediaServiceDeps) {
         })
           ? row.wmKey
           : row.key;
-      if (served === row.wmKey) await outputs.ensureTwin(row);
+      if (served === row.wmKey) await ensureTwinOf(row);
       const stem = row.key.slice(row.key.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
       const name = `lumen-${row.taskId ? `${row.taskId}-` : ''}${stem}${served.slice(served.lastIndexOf('.'))}`;
       return { url: await store.presignGet(served, downloadExpiresS, name) };
