@@ -133,6 +133,38 @@ describe('ImageInput', () => {
     expect(onChange).toHaveBeenLastCalledWith(null);
   });
 
+  it('says when an upload starts and ends, and when it goes away mid-upload', async () => {
+    const onBusyChange = vi.fn<(busy: boolean) => void>();
+    let finishPut = () => undefined as void;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? new Promise<Response>((resolve) => {
+            finishPut = () => resolve(new Response(null));
+          })
+        : api.fetchMock(input, init),
+    );
+    const user = userEvent.setup();
+    const view = renderWithProviders(
+      <ImageInput
+        label="Reference image"
+        rules={taskImageRules}
+        value={null}
+        onChange={onChange}
+        onBusyChange={onBusyChange}
+      />,
+    );
+    await user.upload(screen.getByLabelText('Reference image'), png());
+    await waitFor(() => expect(onBusyChange.mock.calls).toEqual([[true]]));
+    finishPut();
+    await waitFor(() => expect(onBusyChange.mock.calls).toEqual([[true], [false]]));
+
+    // Picked again, then gone (the page switched modes) before the upload ended.
+    await user.upload(screen.getByLabelText('Reference image'), png());
+    await waitFor(() => expect(onBusyChange.mock.calls).toHaveLength(3));
+    view.unmount();
+    expect(onBusyChange.mock.calls).toEqual([[true], [false], [true], [false]]);
+  });
+
   it('shows the server’s reason when it refuses the file', async () => {
     api.on('POST', '/prod-api/content/uploads/complete', {
       code: 1001,

@@ -28,6 +28,8 @@ interface ImageInputProps {
   onChange: (value: PickedImage | null) => void;
   /** A further check against the other inputs, e.g. the keyframe shape rule. */
   validate?: (size: ImageSize) => ImageProblem | null;
+  /** Told when an upload starts and when it ends (see usePendingUploads). */
+  onBusyChange?: (busy: boolean) => void;
 }
 
 type Phase =
@@ -37,7 +39,15 @@ type Phase =
  * One input image: checks it here with the spec §5 messages, then uploads it through the
  * presigned PUT. Visitors are asked to sign in first, since uploads belong to an account.
  */
-export function ImageInput({ label, hint, rules, value, onChange, validate }: ImageInputProps) {
+export function ImageInput({
+  label,
+  hint,
+  rules,
+  value,
+  onChange,
+  validate,
+  onBusyChange,
+}: ImageInputProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -52,6 +62,14 @@ export function ImageInput({ label, hint, rules, value, onChange, validate }: Im
   useEffect(() => {
     for (const url of retired.current.splice(0)) URL.revokeObjectURL(url);
   });
+
+  // An upload that ends, or an input that goes away mid-upload, is no longer pending.
+  const busy = phase.state === 'busy';
+  useEffect(() => {
+    if (!busy) return;
+    onBusyChange?.(true);
+    return () => onBusyChange?.(false);
+  }, [busy, onBusyChange]);
 
   const describe = (problem: ImageProblem, serverMessage?: string) =>
     problem.key === 'failed' && serverMessage && serverMessage !== 'failed'

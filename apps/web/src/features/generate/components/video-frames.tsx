@@ -8,10 +8,19 @@ interface VideoFramesProps {
   last: PickedImage | null;
   onFirst: (image: PickedImage | null) => void;
   onLast: (image: PickedImage | null) => void;
+  /** Told when an upload starts and ends (see usePendingUploads). */
+  onBusyChange: (busy: boolean) => void;
 }
 
 /** The input images of image-to-video (one) and keyframes (first and last, similar shapes). */
-export function VideoFrames({ mode, first, last, onFirst, onLast }: VideoFramesProps) {
+export function VideoFrames({
+  mode,
+  first,
+  last,
+  onFirst,
+  onLast,
+  onBusyChange,
+}: VideoFramesProps) {
   const { t } = useTranslation();
   if (mode === 'image') {
     return (
@@ -20,6 +29,7 @@ export function VideoFrames({ mode, first, last, onFirst, onLast }: VideoFramesP
         rules={taskImageRules}
         value={first}
         onChange={onFirst}
+        onBusyChange={onBusyChange}
       />
     );
   }
@@ -31,6 +41,7 @@ export function VideoFrames({ mode, first, last, onFirst, onLast }: VideoFramesP
         rules={taskImageRules}
         value={first}
         onChange={onFirst}
+        onBusyChange={onBusyChange}
         validate={(size) => (last ? checkKeyframePair(size, last) : null)}
       />
       <ImageInput
@@ -39,6 +50,7 @@ export function VideoFrames({ mode, first, last, onFirst, onLast }: VideoFramesP
         rules={taskImageRules}
         value={last}
         onChange={onLast}
+        onBusyChange={onBusyChange}
         validate={(size) => (first ? checkKeyframePair(first, size) : null)}
       />
     </div>

@@ -255,3 +255,66 @@ describe('image studio history', () => {
     });
   });
 });
+
+describe('image studio reference upload', () => {
+  /** jsdom decodes no images: this one "loads" at 900×600. */
+  class FakeImage {
+    naturalWidth = 900;
+    naturalHeight = 600;
+    onload: (() => void) | null = null;
+    set src(_value: string) {
+      queueMicrotask(() => this.onload?.());
+    }
+  }
+
+  it('waits for a reference still uploading, then sends image to image with it', async () => {
+    signIn();
+    const key = 'uploads/5/ref.png';
+    api.on('POST', '/prod-api/content/uploads', {
+      result: { key, upload_url: '/files/upload/ref?sig=1', expires_in: 600 },
+    });
+    api.on('POST', '/prod-api/content/uploads/complete', {
+      result: { key, mime: 'image/png', width: 900, height: 600, size: 1000 },
+    });
+    api.on('POST', '/api/gw/v3/image/img2img/async', {
+      result: { task_id: 'c2b1f3f0-4a38-4c55-9d0e-4a1f0a6d7c11', cost: 2, queue_position: 1 },
+    });
+    // The PUT of the file hangs until the test lets it finish, as on a slow connection.
+    let finishPut = () => undefined as void;
+    const put = new Promise<Response>((resolve) => {
+      finishPut = () => resolve(new Response(null));
+    });
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'PUT' ? put : api.fetchMock(input, init),
+    );
+    vi.stubGlobal('Image', FakeImage);
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(await screen.findByRole('textbox', { name: /Prompt/ }), 'as a watercolor');
+    await user.upload(
+      screen.getByLabelText('Reference image (optional)'),
+      new File(['x'], 'photo.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText('Wait for the image to finish uploading')).toBeInTheDocument();
+    const generateButton = screen.getByRole('button', { name: 'Generate' });
+    expect(generateButton).toBeDisabled();
+    // Ctrl+Enter in the prompt waits too.
+    await user.type(screen.getByRole('textbox', { name: /Prompt/ }), '{Control>}{Enter}{/Control}');
+    expect(api.requests('POST', submitPath)).toHaveLength(0);
+
+    finishPut();
+    await waitFor(() => expect(generateButton).toBeEnabled());
+    expect(screen.queryByText('Wait for the image to finish uploading')).toBeNull();
+    await user.click(generateButton);
+    await waitFor(() =>
+      expect(api.requests('POST', '/api/gw/v3/image/img2img/async')).toHaveLength(1),
+    );
+    expect(api.requests('POST', '/api/gw/v3/image/img2img/async')[0]!.body).toMatchObject({
+      prompt: 'as a watercolor',
+      images: [key],
+    });
+    expect(api.requests('POST', submitPath)).toHaveLength(0);
+  });
+});

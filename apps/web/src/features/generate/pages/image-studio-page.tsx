@@ -31,6 +31,7 @@ import {
   useStudioPrefill,
   type RecreateSource,
 } from '../use-studio-prefill';
+import { usePendingUploads } from '../use-pending-uploads';
 import { useStudioTasks } from '../use-studio-tasks';
 
 const counts = [1, 2, 3, 4];
@@ -55,6 +56,7 @@ export function ImageStudioPage() {
   const [showErrors, setShowErrors] = useState(false);
   const { generate, recreate: recreateRun, retry, submitting, fieldErrors } = useGenerate('image');
   const tasks = useStudioTasks('image');
+  const uploads = usePendingUploads();
   useRemixReference(prefill, setReference);
   useOutputReference(prefill, taskImageRules, setReference);
   useRecreateSource(
@@ -107,6 +109,7 @@ export function ImageStudioPage() {
   }
 
   function onGenerate() {
+    if (uploads.uploading) return;
     setShowErrors(true);
     if (problem) {
       focusPrompt();
@@ -190,6 +193,7 @@ export function ImageStudioPage() {
             rules={taskImageRules}
             value={reference}
             onChange={setReference}
+            onBusyChange={uploads.onBusyChange}
           />
         </div>
         {reference ? (
@@ -218,7 +222,13 @@ export function ImageStudioPage() {
       kind="image"
       onSubmit={onGenerate}
       settings={settings}
-      footer={<CostBar quote={quote} submitting={submitting} blocker={null} />}
+      footer={
+        <CostBar
+          quote={quote}
+          submitting={submitting}
+          blocker={uploads.uploading ? t('generate.upload.waitForUpload') : null}
+        />
+      }
       results={
         <StudioResults
           kind="image"

@@ -19,6 +19,7 @@ import {
   useStudioPrefill,
   type RecreateSource,
 } from '../use-studio-prefill';
+import { usePendingUploads } from '../use-pending-uploads';
 import { useStudioTasks } from '../use-studio-tasks';
 
 const modes = { text: 'text_to_3d', image: 'image_to_3d' } as const;
@@ -38,6 +39,7 @@ export function ModelStudioPage() {
   const [showErrors, setShowErrors] = useState(false);
   const { generate, recreate: recreateRun, retry, submitting, fieldErrors } = useGenerate('3d');
   const tasks = useStudioTasks('3d');
+  const uploads = usePendingUploads();
   useOutputReference(prefill, modelImageRules, setImage);
   useRecreateSource(
     prefill,
@@ -66,6 +68,7 @@ export function ModelStudioPage() {
   }
 
   function onGenerate() {
+    if (uploads.uploading) return;
     setShowErrors(true);
     if (problem) focusPrompt();
     if (problem || missing) return;
@@ -101,6 +104,7 @@ export function ModelStudioPage() {
           rules={modelImageRules}
           value={image}
           onChange={setImage}
+          onBusyChange={uploads.onBusyChange}
         />
       ) : null}
       <PromptBox
@@ -132,7 +136,13 @@ export function ModelStudioPage() {
         <CostBar
           quote={quote}
           submitting={submitting}
-          blocker={missing ? t('generate.model3d.needImage') : null}
+          blocker={
+            uploads.uploading
+              ? t('generate.upload.waitForUpload')
+              : missing
+                ? t('generate.model3d.needImage')
+                : null
+          }
         />
       }
       results={

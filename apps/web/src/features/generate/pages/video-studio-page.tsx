@@ -34,6 +34,7 @@ import {
   useStudioPrefill,
   type RecreateSource,
 } from '../use-studio-prefill';
+import { usePendingUploads } from '../use-pending-uploads';
 import { useStudioTasks } from '../use-studio-tasks';
 
 /** Spec §3 video modes offered here, and the task type each submits. */
@@ -76,6 +77,7 @@ export function VideoStudioPage() {
   const [showErrors, setShowErrors] = useState(false);
   const { generate, recreate: recreateRun, retry, submitting, fieldErrors } = useGenerate('video');
   const tasks = useStudioTasks('video');
+  const uploads = usePendingUploads();
   // "Image to video" from a result of the library arrives with `?mode=image&from=`.
   useOutputReference(prefill, taskImageRules, setFirst);
   // Its mode came with the address (studioPath); the frames come with the run.
@@ -147,6 +149,7 @@ export function VideoStudioPage() {
   }
 
   function onGenerate() {
+    if (uploads.uploading) return;
     setShowErrors(true);
     if (problem) focusPrompt();
     if (problem || missing || keyframeProblem) return;
@@ -166,11 +169,13 @@ export function VideoStudioPage() {
   const promptError =
     fieldErrors.find((f) => f.field === 'prompt')?.message ??
     (showErrors && problem === 'required' ? t('generate.prompt.required') : null);
-  const blocker = missing
-    ? t(mode === 'image' ? 'generate.video.needImage' : 'generate.video.needFrames')
-    : keyframeProblem
-      ? t('generate.upload.keyframeRatio')
-      : null;
+  const blocker = uploads.uploading
+    ? t('generate.upload.waitForUpload')
+    : missing
+      ? t(mode === 'image' ? 'generate.video.needImage' : 'generate.video.needFrames')
+      : keyframeProblem
+        ? t('generate.upload.keyframeRatio')
+        : null;
 
   const settings = (
     <>
@@ -185,7 +190,14 @@ export function VideoStudioPage() {
         }))}
       />
       {mode === 'text' ? null : (
-        <VideoFrames mode={mode} first={first} last={last} onFirst={setFirst} onLast={setLast} />
+        <VideoFrames
+          mode={mode}
+          first={first}
+          last={last}
+          onFirst={setFirst}
+          onLast={setLast}
+          onBusyChange={uploads.onBusyChange}
+        />
       )}
       <PromptBox
         value={prompt}
