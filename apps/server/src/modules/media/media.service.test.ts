@@ -27,15 +27,20 @@ beforeAll(async () => {
   database = await createTestDatabase();
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-media-'));
   store = createLocalObjectStore(root, { secret: 'test' });
-  media = createMediaService({
+  media = mediaService();
+});
+
+/** The service for a free user, on the test store unless told otherwise. */
+function mediaService(options: { store?: LocalObjectStore; paymentMode?: boolean } = {}) {
+  return createMediaService({
     repository: createMediaRepository(database.db),
-    store,
+    store: options.store ?? store,
     clock: systemClock,
     getGrade: async () => 0,
-    paymentMode: true,
+    paymentMode: options.paymentMode ?? true,
     inputKeysInUse: async () => new Set(),
   });
-});
+}
 afterAll(async () => {
   await database.close();
   await fs.rm(root, { recursive: true, force: true });
@@ -232,14 +237,7 @@ describe('watermarked twins', () => {
         return store.put(target, bytes, type);
       },
     };
-    const racing = createMediaService({
-      repository: createMediaRepository(database.db),
-      store: racingStore,
-      clock: systemClock,
-      getGrade: async () => 0,
-      paymentMode: true,
-      inputKeysInUse: async () => new Set(),
-    });
+    const racing = mediaService({ store: racingStore });
     const [image] = await racing.storeOutputs(
       user.id,
       'race',
@@ -261,14 +259,7 @@ describe('watermarked twins', () => {
 describe('downloads when payment mode is off', () => {
   it('serves the original even to a free user', async () => {
     const user = await createUser(database.db);
-    const free = createMediaService({
-      repository: createMediaRepository(database.db),
-      store,
-      clock: systemClock,
-      getGrade: async () => 0,
-      paymentMode: false,
-      inputKeysInUse: async () => new Set(),
-    });
+    const free = mediaService({ paymentMode: false });
     const [image] = await free.storeOutputs(
       user.id,
       'nopay',
