@@ -137,7 +137,12 @@ describe.skipIf(testDatabaseKind !== 'pglite')('the server process', () => {
       await waitForHealth(port, second);
       if (signal === 'SIGKILL') expect(second.output()).toMatch(/stopped without shutting down/);
       // Well within the 60 s lease: the task was taken back at once, not left to expire.
-      await expect.poll(status, { timeout: 45_000, interval: 250 }).toBe('done');
+      await expect
+        .poll(status, { timeout: 45_000, interval: 250 })
+        .toBe('done')
+        .catch((err: unknown) => {
+          throw new Error(`${String(err)}; the server printed: ${second.output().slice(-3000)}`);
+        });
       // Captured once, whatever happened in between.
       expect(await credits()).toBe(before - Number(submitted.result.cost));
       second.child.kill('SIGTERM');
