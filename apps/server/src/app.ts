@@ -428,6 +428,10 @@ export async function buildApp({
     moderation,
     community,
     workerApi: createEmbeddedWorkerApi({ queue, media: generationMedia }),
+    /** Loads the moderation model ahead of the first upload or output (none when it is off). */
+    preloadModels: async () => {
+      await scoreNsfw?.preload();
+    },
   };
   return Object.assign(app as unknown as FastifyInstance, { services });
 }

@@ -163,6 +163,10 @@ async function main() {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    // The first upload after a start would otherwise wait seconds for the NSFW model.
+    void app.services
+      .preloadModels()
+      .catch((err: unknown) => app.log.warn({ err }, 'could not load the moderation model'));
     if (runner) {
       for (const reason of skipped)
         app.log.info({ reason }, 'engine not available to the embedded worker');

@@ -48,4 +48,15 @@ describe('NSFW scorer', () => {
     for (const s of many) expect(s).toBeCloseTo(there, 6);
     await expect(threaded(Buffer.from('<html>nope</html>'))).rejects.toThrow(/do not decode/);
   }, 60_000);
+
+  it('loads its model ahead of the first picture when asked', async () => {
+    const landscape = await makeTestPhoto(512, 384);
+    const threaded = createThreadedNsfwScorer();
+    let start = performance.now();
+    await threaded.preload();
+    const preloadMs = performance.now() - start;
+    start = performance.now();
+    expect(await threaded(landscape)).toBeLessThan(0.3);
+    expect(performance.now() - start).toBeLessThan(preloadMs / 2);
+  }, 60_000);
 });

@@ -93,13 +93,22 @@ export function createNsfwScorer(): NsfwScorer {
   };
 }
 
+/** A scorer on a thread of its own, whose model can be loaded before the first image. */
+export type ThreadedNsfwScorer = NsfwScorer & {
+  /**
+   * Loads the model now (1–5 s on its thread), so that the first upload or output after a
+   * start does not wait for it. Resolves once the model has scored a blank picture.
+   */
+  preload(): Promise<void>;
+};
+
 /**
  * The same scorer on a worker thread: the model's ~100 ms of wasm per image runs beside the
  * event loop instead of on it, so an API node that scores outputs and uploads keeps answering
  * while it does. One thread per process, started on the first image and restarted if it dies;
  * it does not keep the process alive when idle.
  */
-export function createThreadedNsfwScorer(): NsfwScorer {
+export function createThreadedNsfwScorer(): ThreadedNsfwScorer {
   let thread: Worker | undefined;
   let nextId = 0;
   const pending = new Map<number, { resolve(score: number): void; reject(error: Error): void }>();
@@ -136,7 +145,7 @@ export function createThreadedNsfwScorer(): NsfwScorer {
     return worker;
   }
 
-  return (image) =>
+  const score: NsfwScorer = (image) =>
     new Promise<number>((resolve, reject) => {
       thread ??= start();
       const id = nextId++;
@@ -144,4 +153,13 @@ export function createThreadedNsfwScorer(): NsfwScorer {
       thread.ref();
       thread.postMessage({ id, image: new Uint8Array(image) });
     });
+  async function preload(): Promise<void> {
+    const blank = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: '#ffffff' },
+    })
+      .png()
+      .toBuffer();
+    await score(blank);
+  }
+  return Object.assign(score, { preload });
 }
