@@ -33,6 +33,14 @@ export const soundEffectTaskTypes: ReadonlySet<TaskType> = new Set<TaskType>([
   'video_diffusion_keyframes',
   'video_diffusion_multi_img2vid',
 ]);
+/**
+ * Tools whose output is their input picture transformed, with nothing drawn that was not in it:
+ * the cut-out and the enlargement. The input already passed moderation (an upload is scored
+ * when it arrives, an output when it is made), so the result is not scored again. Scored on
+ * its own, a cut-out on a blank ground can read to the model quite unlike the picture it came
+ * from, and a result the user had just paid for was withheld.
+ */
+export const unscoredTaskTypes: ReadonlySet<TaskType> = new Set<TaskType>(['remove_bg', 'upscale']);
 export const taskTypes = Object.keys(taskTypeDefinitions) as TaskType[];
 export const taskTypeSchema = z.enum(taskTypes as [TaskType, ...TaskType[]]);
 

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { gatewaySubmitSchema } from '@lumen/contracts/tasks';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkerRunner } from '@lumen/worker/runner';
@@ -5,8 +7,10 @@ import { createApiCaller, type Json } from '../../../test/support/api-caller';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { startTestWorker } from '../../../test/support/worker';
 import { makeTestPhoto } from '@lumen/engines/local/local-test-support';
+import { createUser } from '../../../test/support/factories';
 import { mediaObjects } from '../media/media.schema';
-import { taskOutputs } from './generation.schema';
+import { taskOutputs, tasks } from './generation.schema';
+import { normaliseSubmission } from './task-input';
 
 /**
  * The real NSFW scorer (nsfwjs MobileNetV2) runs on every image output. Drawn previews score
@@ -72,6 +76,54 @@ describe('outputs the NSFW scorer flags', () => {
     const bills = await api.call('GET', '/prod-api/trade/v1/credits/bills?filter=consumed', ticket);
     expect(bills.result.data.map((b: Json) => [b.type, b.credits])).toContainEqual(['refund', 2]);
   }, 90_000);
+
+  it('leaves the results of background removal and upscaling to their input’s moderation', async () => {
+    const user = await createUser(t.database.db);
+    const picture = await makeTestPhoto(640, 480);
+    const now = new Date();
+    // The settings matter not here; any valid ones do.
+    const settings = normaliseSubmission(
+      'txt2img',
+      gatewaySubmitSchema.parse({ prompt: 'a tool test', params: {} }),
+    );
+    const ended: Record<string, string | undefined> = {};
+    // Queued directly, for an engine no running worker serves: this test plays the worker.
+    for (const taskType of ['remove_bg', 'upscale', 'img2img'] as const) {
+      const id = randomUUID();
+      await t.database.db.insert(tasks).values({
+        id,
+        userId: user.id,
+        taskType,
+        media: 'image',
+        engine: 'moderation-test',
+        status: 'queued',
+        settings,
+        inputs: { images: [], videos: [], audios: [] },
+        lane: 0,
+        maxRunning: 4,
+        cost: 0,
+        requestId: id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const claimed = await t.app.services.queue.claim({
+        workerId: `mod-${taskType}`,
+        engines: ['moderation-test'],
+        taskTypes: [taskType],
+      });
+      expect(claimed?.id).toBe(id);
+      await t.app.services.queue.complete(id, `mod-${taskType}`, [
+        { kind: 'image', mime: 'image/png', bytes: picture, width: 640, height: 480 },
+      ]);
+      const [row] = await t.database.db
+        .select({ status: tasks.status })
+        .from(tasks)
+        .where(eq(tasks.id, id));
+      ended[taskType] = row?.status;
+    }
+    // At this threshold every picture is flagged: only a tool that makes one anew is scored.
+    expect(ended).toEqual({ remove_bg: 'done', upscale: 'done', img2img: 'flagged' });
+  }, 60_000);
 
   it('refuses an upload the scorer flags, before any task may use it', async () => {
     const { ticket } = await api.signIn('flagged-upload@example.com');

@@ -1,4 +1,5 @@
 import type { TaskFailureReason, WorkerFailureReason } from '@lumen/contracts/tasks';
+import { unscoredTaskTypes } from '@lumen/contracts/task-types';
 import type { EngineOutput } from '@lumen/engines/engine';
 import type { Clock } from '../../lib/clock';
 import { createCoalescer, type Outcome } from '../../lib/coalesce';
@@ -30,6 +31,8 @@ const sleep = (ms: number, signal?: AbortSignal, wakeUp?: (done: () => void) => 
     wakeUp?.(done);
   });
 export const NSFW_THRESHOLD = 0.85;
+
+const isUnscored = (taskType: string) => (unscoredTaskTypes as ReadonlySet<string>).has(taskType);
 
 export type WorkerCapabilities = {
   workerId: string;
@@ -304,7 +307,7 @@ export function createQueueService(deps: {
       if (!task || task.status !== 'generating' || task.leaseOwner !== workerId) return false;
       const mains = outputs.filter((o) => o.role !== 'poster');
       const images = mains.filter((o) => o.kind === 'image');
-      if (deps.scoreNsfw) {
+      if (deps.scoreNsfw && !isUnscored(task.taskType)) {
         for (const image of outputs.filter((o) => o.kind === 'image')) {
           if ((await deps.scoreNsfw(image.bytes)) >= nsfwThreshold) {
             const flagged = await finish(task, workerId, 'flagged', {
