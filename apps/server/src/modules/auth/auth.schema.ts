@@ -22,7 +22,10 @@ export const users = pgTable(
     username: text('username').notNull(),
     nickname: text('nickname').notNull(),
     avatar: text('avatar').notNull().default(''),
+    /** A proved address (a code sent to it was entered); only this one grants anything. */
     email: text('email'),
+    /** An address named at registration and not yet proved: it grants nothing. */
+    pendingEmail: text('pending_email'),
     phone: text('phone'),
     passwordHash: text('password_hash'),
     /** 'active' | 'banned' (moderator) | 'closed' (deletion requested, no sign-in) | 'purged' */
@@ -42,6 +45,9 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_uq').on(t.email),
     uniqueIndex('users_phone_uq').on(t.phone),
+    index('users_pending_email_idx')
+      .on(t.pendingEmail)
+      .where(sql`${t.pendingEmail} is not null`),
   ],
 );
 
@@ -124,6 +130,11 @@ export const authRefreshTokens = pgTable(
       .references(() => authSessions.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull(),
     usedAt: ts('used_at'),
+    /**
+     * The pair this token was traded for, sealed with a key derived from this token, so a
+     * repeated refresh within the grace window answers the same pair; nobody else can open it.
+     */
+    successorSealed: text('successor_sealed'),
   },
   (t) => [index('auth_refresh_tokens_session_idx').on(t.sessionId)],
 );
@@ -138,6 +149,17 @@ export const authFailures = pgTable(
   },
   (t) => [index('auth_failures_key_idx').on(t.key, t.createdAt)],
 );
+
+/**
+ * Sign-in attempts per key (account and client address, or client address alone) in a fixed
+ * window. The counter is taken with one atomic upsert before a password is checked, so
+ * concurrent guesses cannot all pass the limit.
+ */
+export const authAttempts = pgTable('auth_attempts', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull(),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

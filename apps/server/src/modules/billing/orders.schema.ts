@@ -40,8 +40,13 @@ export const orders = pgTable(
     /** 'purchase' (the buyer checked out) | 'renewal' (a subscription period was paid) */
     reason: text('reason').notNull().default('purchase'),
     provider: text('provider').notNull(),
-    /** 'waiting' | 'paid' | 'active' | 'cancelled' */
+    /**
+     * 'waiting' | 'paid' | 'active' | 'cancelled', or 'review': a provider reported a payment
+     * whose amount differs from the order; nothing is credited until an admin decides.
+     */
     status: text('status').notNull(),
+    /** What the provider said was paid, when it differs from `amountFen` (status 'review'). */
+    paidAmountFen: integer('paid_amount_fen'),
     failure: text('failure'),
     subscriptionId: bigint('subscription_id', { mode: 'number' }),
     /** The provider's payment of a renewal (a Stripe invoice id): one order per payment. */
@@ -63,6 +68,9 @@ export const orders = pgTable(
     index('orders_waiting_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'waiting'`),
+    index('orders_review_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'review'`),
   ],
 );
 

@@ -51,6 +51,13 @@ export const works = pgTable(
     settings: jsonb('settings').$type<Record<string, unknown>>(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /**
+     * An edit of an approved work waiting for review: the public keeps the approved title and
+     * description until a moderator approves these.
+     */
+    pendingTitle: text('pending_title'),
+    pendingDescription: text('pending_description'),
+    pendingEditAt: ts('pending_edit_at'),
     allowComments: boolean('allow_comments').notNull().default(true),
     status: text('status').notNull(),
     rejectReason: text('reject_reason'),
@@ -88,6 +95,9 @@ export const works = pgTable(
       .where(sql`${t.status} = 'approved'`),
     index('works_user_feed_idx').on(t.userId, t.createdAt, t.id),
     index('works_review_idx').on(t.status, t.createdAt, t.id),
+    index('works_pending_edit_idx')
+      .on(t.pendingEditAt, t.id)
+      .where(sql`${t.pendingEditAt} is not null`),
     index('works_circles_idx').using('gin', t.circleIds),
     index('works_remix_idx')
       .on(t.remixOf, t.publishedAt, t.id)
