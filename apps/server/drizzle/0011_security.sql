@@ -4,6 +4,7 @@ CREATE TABLE "auth_attempts" (
 	"count" integer NOT NULL
 );
 --> statement-breakpoint
+DROP TABLE "auth_failures" CASCADE;--> statement-breakpoint
 ALTER TABLE "auth_refresh_tokens" ADD COLUMN "successor_sealed" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "pending_email" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "paid_amount_fen" integer;--> statement-breakpoint

@@ -139,17 +139,6 @@ export const authRefreshTokens = pgTable(
   (t) => [index('auth_refresh_tokens_session_idx').on(t.sessionId)],
 );
 
-/** Failed sign-in attempts, counted per account and per IP for throttling. */
-export const authFailures = pgTable(
-  'auth_failures',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    key: text('key').notNull(),
-    createdAt: ts('created_at').notNull(),
-  },
-  (t) => [index('auth_failures_key_idx').on(t.key, t.createdAt)],
-);
-
 /**
  * Sign-in attempts per key (account and client address, or client address alone) in a fixed
  * window. The counter is taken with one atomic upsert before a password is checked, so
