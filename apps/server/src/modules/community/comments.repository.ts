@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import type { Database, Transaction } from '../../db/database';
 import { commentLikes, commentPosts, comments, works, type CommentRow } from './community.schema';
 import { toggleRow, type Toggled } from './toggle-row';
 
@@ -7,8 +7,9 @@ export type CommentListRow = CommentRow & { liked: boolean; key: [string, number
 
 /** At most `max` comments by one user in any `ms` milliseconds. */
 export type PostLimit = { max: number; ms: number };
-export type PostOutcome =
-  { posted: true; comment: CommentRow } | { posted: false; limit: PostLimit; retryAt: Date };
+export type PostOutcome<T> =
+  | { posted: true; comment: CommentRow; alongside: T }
+  | { posted: false; limit: PostLimit; retryAt: Date };
 
 /** Advisory-lock namespace for one user's comment posting (the user id is the second key). */
 const COMMENT_POST_LOCK = 7304201;
@@ -37,14 +38,17 @@ export function createCommentsRepository(db: Database) {
     /**
      * Adds a comment, logs the post and moves the work's (and the parent's) counters in one
      * transaction, unless the user's posts in one of the `limits` windows are used up. The
-     * user's advisory lock makes racing posts count one after another.
+     * user's advisory lock makes racing posts count one after another. `alongside` writes
+     * what must commit with the comment (its notification) in the same transaction: when it
+     * fails, nothing of the comment is kept.
      */
-    async insertComment(
+    async insertComment<T>(
       row: typeof comments.$inferInsert & { createdAt: Date },
       limits: PostLimit[],
-    ): Promise<PostOutcome> {
+      alongside: (tx: Transaction, created: CommentRow) => Promise<T>,
+    ): Promise<PostOutcome<T>> {
       const now = row.createdAt;
-      return db.transaction(async (tx): Promise<PostOutcome> => {
+      return db.transaction(async (tx): Promise<PostOutcome<T>> => {
         await tx.execute(
           sql`select pg_advisory_xact_lock(${COMMENT_POST_LOCK}, ${row.userId}::int)`,
         );
@@ -92,7 +96,7 @@ export function createCommentsRepository(db: Database) {
             .set({ replyCount: sql`${comments.replyCount} + 1` })
             .where(eq(comments.id, row.parentId));
         }
-        return { posted: true, comment: created };
+        return { posted: true, comment: created, alongside: await alongside(tx, created) };
       });
     },
 

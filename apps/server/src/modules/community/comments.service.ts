@@ -176,41 +176,32 @@ export function createCommentsService(deps: {
         replyTo = parent.userId;
       }
       const now = clock.now();
+      const params = { title: work.title, text: excerpt(text) };
+      // The notice commits with the comment: a comment is never kept without it, so a retry
+      // after a failure cannot post it twice. It is pushed and mailed after the commit.
       const outcome = await comments.insertComment(
         { workId, userId: user.id, parentId, replyToUserId: replyTo, text, createdAt: now },
         COMMENT_POST_LIMITS,
+        (tx, created) =>
+          deps.notifications.record(
+            [
+              {
+                userId: replyTo ?? work.userId,
+                notifyType: 'interactive',
+                subType: replyTo === null ? 'comment' : 'reply',
+                actorId: user.id,
+                workId,
+                commentId: created.id,
+                params,
+                link: `/w/${workId}?comment=${parentId ?? created.id}`,
+              },
+            ],
+            tx,
+          ),
       );
       if (!outcome.posted) throw tooManyComments(outcome.retryAt.getTime() - now.getTime());
       const created = outcome.comment;
-      const link = `/w/${workId}?comment=${parentId ?? created.id}`;
-      const params = { title: work.title, text: excerpt(text) };
-      await deps.notifications.notify(
-        replyTo === null
-          ? [
-              {
-                userId: work.userId,
-                notifyType: 'interactive',
-                subType: 'comment',
-                actorId: user.id,
-                workId,
-                commentId: created.id,
-                params,
-                link,
-              },
-            ]
-          : [
-              {
-                userId: replyTo,
-                notifyType: 'interactive',
-                subType: 'reply',
-                actorId: user.id,
-                workId,
-                commentId: created.id,
-                params,
-                link,
-              },
-            ],
-      );
+      await deps.notifications.deliver(outcome.alongside);
       const [shown] = await present(
         [{ ...created, liked: false, key: ['', created.id] }],
         work,

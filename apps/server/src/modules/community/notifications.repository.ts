@@ -52,10 +52,13 @@ export function createNotificationsRepository(db: Database) {
   }
 
   return {
-    /** Inserted rows; a repeated dedupe key (same like toggled again) inserts nothing. */
-    async insert(rows: NewNotification[]): Promise<NotificationRow[]> {
+    /**
+     * Inserted rows; a repeated dedupe key (same like toggled again) inserts nothing. Given a
+     * transaction, the rows commit or roll back with what caused them.
+     */
+    async insert(rows: NewNotification[], ex: Executor = db): Promise<NotificationRow[]> {
       if (rows.length === 0) return [];
-      return db
+      return ex
         .insert(notifications)
         .values(rows)
         .onConflictDoNothing({

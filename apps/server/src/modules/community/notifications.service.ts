@@ -7,6 +7,7 @@ import type {
 import { notifyTypes } from '@lumen/contracts/community';
 import { parseLanguage, type Language } from '@lumen/contracts/i18n';
 import type { EmailNotices } from '../account/account.schema';
+import type { Transaction } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../lib/event-bus';
 import type { MessageKey } from '../../lib/i18n/en';
@@ -188,42 +189,59 @@ export function createNotificationsService(deps: {
     await sendMail(target, [...held, row]);
   }
 
-  return {
-    render,
+  /**
+   * Stores notices (never to the actor). Given the transaction of what caused them, they
+   * commit with it or not at all; `deliver` them once it has committed.
+   */
+  async function record(notices: NewNotice[], tx?: Transaction): Promise<NotificationRow[]> {
+    const now = clock.now();
+    return repository.insert(
+      notices
+        .filter((n) => n.actorId == null || n.actorId !== n.userId)
+        .map((n) => ({
+          userId: n.userId,
+          notifyType: n.notifyType,
+          subType: n.subType,
+          actorId: n.actorId ?? null,
+          workId: n.workId ?? null,
+          commentId: n.commentId ?? null,
+          params: n.params ?? {},
+          link: n.link ?? '',
+          dedupeKey: n.dedupeKey ?? null,
+          createdAt: now,
+        })),
+      tx,
+    );
+  }
 
-    /**
-     * Stores notices (never to the actor), pushes each new one to the recipient's open tabs as
-     * a `notification` event, and e-mails it when the recipient's settings ask for it.
-     */
-    async notify(notices: NewNotice[]): Promise<number> {
-      const now = clock.now();
-      const rows = await repository.insert(
-        notices
-          .filter((n) => n.actorId == null || n.actorId !== n.userId)
-          .map((n) => ({
-            userId: n.userId,
-            notifyType: n.notifyType,
-            subType: n.subType,
-            actorId: n.actorId ?? null,
-            workId: n.workId ?? null,
-            commentId: n.commentId ?? null,
-            params: n.params ?? {},
-            link: n.link ?? '',
-            dedupeKey: n.dedupeKey ?? null,
-            createdAt: now,
-          })),
-      );
-      for (const row of rows) {
+  /**
+   * Pushes stored notices to the recipients' open tabs as `notification` events and e-mails
+   * them when the recipients' settings ask for it. What caused them has committed by now, so
+   * a failure here is logged and never answered as the caller's failure.
+   */
+  async function deliver(rows: NotificationRow[]): Promise<void> {
+    for (const row of rows) {
+      try {
         deps.events.publish(row.userId, {
           type: 'notification',
           data: { id: String(row.id), notifyType: row.notifyType, subType: row.subType },
         });
-        try {
-          await mailFor(row);
-        } catch (err) {
-          deps.log(err, 'notification e-mail failed');
-        }
+        await mailFor(row);
+      } catch (err) {
+        deps.log(err, 'notification delivery failed');
       }
+    }
+  }
+
+  return {
+    render,
+    record,
+    deliver,
+
+    /** Stores notices on their own and delivers them (`record` + `deliver`). */
+    async notify(notices: NewNotice[]): Promise<number> {
+      const rows = await record(notices);
+      await deliver(rows);
       return rows.length;
     },
 
