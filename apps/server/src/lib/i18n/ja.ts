@@ -224,6 +224,9 @@ export const ja: Record<MessageKey, string> = {
   'notify.workApprovedBody': '「{title}」がコミュニティに表示されるようになりました',
   'notify.workRejected': 'あなたの作品は承認されませんでした',
   'notify.workRejectedBody': '「{title}」：{reason}',
+  'moderation.termInvisible': 'この語句には目に見える文字がありません',
+  'community.noPendingEdit': 'この作品に審査待ちの変更はありません',
+  'community.editChanged': '開いた後に作者が変更を加えました。最新の内容を審査してください',
   'notify.workHidden': 'あなたの作品は非表示になりました',
   'notify.workHiddenBody': '「{title}」はモデレーターにより非表示にされました',
   'notify.campaignResult': '{campaign} の結果',
@@ -233,6 +236,10 @@ export const ja: Record<MessageKey, string> = {
   'mail.digestSubject': 'Lumen：新しいお知らせ {count} 件',
   'mail.digestBody':
     '前回のメール以降のお知らせ：\n\n{items}\n\nすべて見る：{link}\n\nこのメールは「設定 - メール通知」で停止できます。',
+  'notify.editApproved': '変更が承認されました',
+  'notify.editApprovedBody': '「{title}」に新しいタイトルと説明が表示されています',
+  'notify.editRejected': '変更は承認されませんでした',
+  'notify.editRejectedBody': '「{title}」は以前のタイトルと説明のままです：{reason}',
   'mail.digestMore': '…ほか {count} 件',
   'mail.notifySubject': 'Lumen：{title}',
   'mail.notifyBody':

@@ -37,10 +37,7 @@ async function withFailingNotifications<T>(fn: () => Promise<T>): Promise<T> {
 async function stored(workId: number, userId: number) {
   const db = t.database.db;
   const [c] = await db.select({ n: count() }).from(comments).where(eq(comments.workId, workId));
-  const [w] = await db
-    .select({ n: works.commentCount })
-    .from(works)
-    .where(eq(works.id, workId));
+  const [w] = await db.select({ n: works.commentCount }).from(works).where(eq(works.id, workId));
   const [p] = await db
     .select({ n: count() })
     .from(commentPosts)
