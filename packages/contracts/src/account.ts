@@ -29,6 +29,8 @@ export const profileSchema = z.object({
   enrollment_time: z.string().nullable(),
   education: z.enum(educations).nullable(),
   email: z.string().nullable(),
+  /** An address named at registration, waiting for its owner to enter a code sent there. */
+  pending_email: z.string().nullable(),
   phone: z.string().nullable(),
   wechat_bound: z.boolean(),
 });
@@ -57,6 +59,7 @@ export const updateProfileBodySchema = z
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
 export const bindPhoneBodySchema = z.object({ phone: phoneSchema, captcha: captchaCodeSchema });
+export const bindEmailBodySchema = z.object({ email: emailSchema, captcha: captchaCodeSchema });
 
 export const emailNoticeKinds = ['comments', 'likes', 'follows', 'official', 'marketing'] as const;
 export const settingsSchema = z.object({

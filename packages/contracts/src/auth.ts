@@ -188,7 +188,10 @@ export const userInfoSchema = z.object({
   username: z.string(),
   nickname: z.string(),
   avatar: z.string(),
+  /** A proved address: the only one that signs in by code or carries a role. */
   email: z.string().nullable(),
+  /** An address named at registration and not proved yet. */
+  pendingEmail: z.string().nullable(),
   phone: z.string().nullable(),
   hasPassword: z.boolean(),
   isAdmin: z.boolean(),

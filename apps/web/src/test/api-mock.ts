@@ -81,6 +81,7 @@ export function userInfoAnswer(overrides: Record<string, unknown> = {}) {
     nickname: 'Ada',
     avatar: '',
     email: 'ada@example.com',
+    pendingEmail: null,
     phone: null,
     hasPassword: false,
     isAdmin: false,

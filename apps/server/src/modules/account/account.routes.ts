@@ -1,6 +1,7 @@
 import {
   avatarBodySchema,
   avatarResultSchema,
+  bindEmailBodySchema,
   bindPhoneBodySchema,
   contactBodySchema,
   createdSchema,
@@ -71,6 +72,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
     async (request) =>
       ok(await service.bindPhone(await userId(request), request.body.phone, request.body.captcha)),
+  );
+  app.post(
+    '/prod-api/user/email/bind',
+    {
+      schema: {
+        tags,
+        summary: 'Prove an e-mail address with a code sent with purpose "bind", and make it mine',
+        body: bindEmailBodySchema,
+        response: { 200: envelopeSchema(profileSchema) },
+      },
+    },
+    async (request) =>
+      ok(await service.bindEmail(await userId(request), request.body.email, request.body.captcha)),
   );
   app.get(
     '/prod-api/user/settings',

@@ -87,6 +87,7 @@ export function createAccountService(deps: {
       enrollment_time: row?.enrollmentTime ?? null,
       education: (row?.education as Profile['education']) ?? null,
       email: user.email,
+      pending_email: user.pendingEmail,
       phone: user.phone,
       wechat_bound: false,
     };
@@ -167,6 +168,11 @@ export function createAccountService(deps: {
 
     async bindPhone(userId: number, phone: string, code: string): Promise<Profile> {
       await auth.bindPhone(userId, phone, code);
+      return profileOf(userId);
+    },
+
+    async bindEmail(userId: number, email: string, code: string): Promise<Profile> {
+      await auth.bindEmail(userId, email, code);
       return profileOf(userId);
     },
 

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import { and, asc, count, desc, eq, gte, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/database';
 import {
-  authFailures,
+  authAttempts,
   captchaCodes,
   userIdentities,
   users,
@@ -34,6 +34,13 @@ export type TicketLookup = {
   sessionId: string;
   ticketExpiresAt: Date;
 };
+
+async function releasePendingEmail(ex: Executor, email: string, exceptUserId: number) {
+  await ex
+    .update(users)
+    .set({ pendingEmail: null })
+    .where(and(eq(users.pendingEmail, email), ne(users.id, exceptUserId)));
+}
 
 export function createAuthRepository(db: Database) {
   return {
@@ -197,14 +204,23 @@ export function createAuthRepository(db: Database) {
         .limit(1);
       return row;
     },
-    /** Counts a wrong try; answers the tries used, atomically under concurrent guesses. */
-    async addCaptchaAttempt(id: number): Promise<number> {
+    /**
+     * Counts a try before its code is compared, atomically under concurrent guesses; answers
+     * the tries used, or undefined when the code has no tries left or is spent.
+     */
+    async takeCaptchaAttempt(id: number, maxAttempts: number): Promise<number | undefined> {
       const [row] = await db
         .update(captchaCodes)
         .set({ attempts: sql`${captchaCodes.attempts} + 1` })
-        .where(eq(captchaCodes.id, id))
+        .where(
+          and(
+            eq(captchaCodes.id, id),
+            isNull(captchaCodes.consumedAt),
+            lt(captchaCodes.attempts, maxAttempts),
+          ),
+        )
         .returning({ attempts: captchaCodes.attempts });
-      return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+      return row?.attempts;
     },
     /** Marks a code used; only one of two racing requests gets true. */
     async consumeCaptcha(id: number, now: Date, maxAttempts: number): Promise<boolean> {
@@ -215,23 +231,59 @@ export function createAuthRepository(db: Database) {
           and(
             eq(captchaCodes.id, id),
             isNull(captchaCodes.consumedAt),
-            lt(captchaCodes.attempts, maxAttempts),
+            lte(captchaCodes.attempts, maxAttempts),
           ),
         )
         .returning({ id: captchaCodes.id });
       return rows.length === 1;
     },
 
-    async recordFailures(keys: string[], now: Date): Promise<void> {
-      await db.insert(authFailures).values(keys.map((key) => ({ key, createdAt: now })));
-    },
-    async countFailuresSince(key: string, since: Date): Promise<number> {
+    /**
+     * Counts one attempt under `key` and answers the attempts in the key's window, this one
+     * included. One upsert takes the row lock, so concurrent attempts each see a distinct count.
+     * A window older than `windowMs` starts again at this attempt.
+     */
+    async takeAttempt(key: string, now: Date, windowMs: number): Promise<number> {
+      const since = new Date(now.getTime() - windowMs);
+      const expired = sql`${authAttempts.windowStart} <= ${since.toISOString()}::timestamptz`;
       const [row] = await db
-        .select({ n: count() })
-        .from(authFailures)
-        .where(and(eq(authFailures.key, key), gte(authFailures.createdAt, since)));
-      return row?.n ?? 0;
+        .insert(authAttempts)
+        .values({ key, windowStart: now, count: 1 })
+        .onConflictDoUpdate({
+          target: authAttempts.key,
+          set: {
+            count: sql`case when ${expired} then 1 else ${authAttempts.count} + 1 end`,
+            windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${authAttempts.windowStart} end`,
+          },
+        })
+        .returning({ count: authAttempts.count });
+      return row?.count ?? Number.MAX_SAFE_INTEGER;
     },
+    /** Gives back an attempt that turned out not to be a failure (a right password). */
+    async returnAttempt(key: string): Promise<void> {
+      await db
+        .update(authAttempts)
+        .set({ count: sql`greatest(${authAttempts.count} - 1, 0)` })
+        .where(eq(authAttempts.key, key));
+    },
+    /**
+     * Gives a proved address to `userId` and takes it from every account that only named it
+     * at registration: those accounts lose the address, and with it any sign-in by it.
+     */
+    async claimEmail(userId: number, email: string): Promise<UserRow | undefined> {
+      return db.transaction(async (tx) => {
+        await releasePendingEmail(tx, email, userId);
+        const [row] = await tx
+          .update(users)
+          .set({ email, pendingEmail: null })
+          .where(eq(users.id, userId))
+          .returning();
+        return row;
+      });
+    },
+    /** Takes a proved address away from the accounts that named it without proving it. */
+    releasePendingEmail: (email: string, exceptUserId: number) =>
+      releasePendingEmail(db, email, exceptUserId),
   };
 }
 

@@ -212,7 +212,8 @@ describe('sessions', () => {
       0,
     );
 
-    // Replaying the spent refresh token ends the whole family.
+    // Replaying the spent refresh token after the grace window ends the whole family.
+    clock.advance(31_000);
     const replay = await call('GET', '/prod-api/user/apikey2token', undefined, {
       'refresh-token': result.refresh_token,
     });

@@ -118,6 +118,7 @@ export function createAuthService(deps: {
         },
         attribution,
       ));
+    if (email) await repository.releasePendingEmail(email, user.id);
     await repository.linkIdentity({
       provider: identity.provider,
       subject: identity.subject,
@@ -128,23 +129,28 @@ export function createAuthService(deps: {
     return { user, isNew: !byEmail };
   }
 
+  /**
+   * Each guess takes its place in the counters before the password is checked, so concurrent
+   * guesses cannot all slip under the limit. The account limit keys on the login together with
+   * the client address: a stranger's wrong guesses never lock the owner out of their own.
+   */
   async function userForPassword(login: string, password: string, ctx: RequestContext) {
     const now = clock.now();
-    const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-    const accountKey = `login:account:${login.toLowerCase()}`;
-    const ipKey = ctx.ip ? `login:ip:${ctx.ip}` : undefined;
-    const [byAccount, byIp] = await Promise.all([
-      repository.countFailuresSince(accountKey, since),
-      ipKey ? repository.countFailuresSince(ipKey, since) : Promise.resolve(0),
-    ]);
-    if (byAccount >= MAX_FAILURES_PER_ACCOUNT || byIp >= MAX_FAILURES_PER_IP) {
+    const client = ctx.ip ?? 'unknown';
+    const accountKey = `login:${login.toLowerCase()}@${client}`;
+    const clientKey = `login-client:${client}`;
+    const byAccount = await repository.takeAttempt(accountKey, now, THROTTLE_WINDOW_MS);
+    const byClient = await repository.takeAttempt(clientKey, now, THROTTLE_WINDOW_MS);
+    if (byAccount > MAX_FAILURES_PER_ACCOUNT || byClient > MAX_FAILURES_PER_IP) {
       throw new AppError(ErrorCode.tooManyRequests, 'errors.tooManyRequests');
     }
     const user = await repository.findUserByLogin(login);
     if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) {
-      await repository.recordFailures(ipKey ? [accountKey, ipKey] : [accountKey], now);
       throw new AppError(ErrorCode.loginFailed, 'errors.loginFailed');
     }
+    // A right password was not a failure: its place in the counters is given back.
+    await repository.returnAttempt(accountKey);
+    await repository.returnAttempt(clientKey);
     return { user, isNew: false };
   }
 
@@ -155,10 +161,12 @@ export function createAuthService(deps: {
           { channel: 'email', address: body.email, purpose: 'login' },
           body.captcha,
         );
-        const user = await repository.findUserByEmail(body.email);
-        return user
-          ? { user, isNew: false }
-          : { user: await createAccount({ email: body.email }, body), isNew: true };
+        // Only a proved address finds an account: one that merely named this address at
+        // registration is not given to whoever proves it, and loses the address to them.
+        const found = await repository.findUserByEmail(body.email);
+        const user = found ?? (await createAccount({ email: body.email }, body));
+        await repository.releasePendingEmail(body.email, user.id);
+        return { user, isNew: !found };
       }
       case 'phone': {
         await captcha.verify(
@@ -224,18 +232,21 @@ export function createAuthService(deps: {
       return toLoginResult(user, session, isNew);
     },
 
+    /**
+     * Creates a password account. An address given here is only named, not proved: it grants
+     * nothing (no role, no sign-in by it) until its owner enters a code sent to it, and whether
+     * another account uses it is never told.
+     */
     async register(body: RegisterBody, ctx: RequestContext): Promise<LoginResult> {
       if (await repository.usernameTaken(body.username)) {
         throw new AppError(ErrorCode.usernameExists, 'errors.usernameExists');
-      }
-      if (body.email && (await repository.findUserByEmail(body.email))) {
-        throw new AppError(ErrorCode.emailInUse, 'errors.emailInUse');
       }
       const now = clock.now();
       const user = await repository.insertUser({
         username: body.username,
         nickname: body.username,
-        email: body.email ?? null,
+        email: null,
+        pendingEmail: body.email ?? null,
         passwordHash: await hashPassword(body.password),
         invitationCode: body.invitationcode ?? null,
         channelId: body.channel_id ?? null,
@@ -257,6 +268,7 @@ export function createAuthService(deps: {
         nickname: user.nickname,
         avatar: user.avatar,
         email: user.email,
+        pendingEmail: user.pendingEmail,
         phone: user.phone,
         hasPassword: user.passwordHash !== null,
         isAdmin: isAdmin(list),
@@ -317,6 +329,27 @@ export function createAuthService(deps: {
         return user;
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError(ErrorCode.phoneInUse, 'errors.phoneInUse');
+        throw err;
+      }
+    },
+
+    /**
+     * Proves an address with a code sent to it (purpose `bind`) and makes it the account's.
+     * The code is checked first, so only the address's owner learns whether another account
+     * already holds it.
+     */
+    async bindEmail(userId: number, email: string, code: string): Promise<UserRow> {
+      await captcha.verify({ channel: 'email', address: email, purpose: 'bind' }, code);
+      const owner = await repository.findUserByEmail(email);
+      if (owner && owner.id !== userId) {
+        throw new AppError(ErrorCode.emailInUse, 'errors.emailInUse');
+      }
+      try {
+        const user = await repository.claimEmail(userId, email);
+        if (!user) throw new AppError(ErrorCode.notFound, 'errors.notFound');
+        return user;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError(ErrorCode.emailInUse, 'errors.emailInUse');
         throw err;
       }
     },

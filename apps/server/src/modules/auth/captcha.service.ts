@@ -88,7 +88,10 @@ export function createCaptchaService(deps: {
       return { resend_after_s: CAPTCHA_RESEND_S, expires_in_s: CAPTCHA_TTL_MS / 1000 };
     },
 
-    /** Accepts the right code once; wrong tries count, and the fifth kills the code. */
+    /**
+     * Accepts the right code once. Every try is counted before the code is compared, so at
+     * most five codes are ever compared, however many guesses arrive at once.
+     */
     async verify(target: Target, code: string): Promise<void> {
       const now = clock.now();
       const open = await repository.findOpenCaptcha(
@@ -99,8 +102,9 @@ export function createCaptchaService(deps: {
         CAPTCHA_MAX_ATTEMPTS,
       );
       if (!open) throw new AppError(ErrorCode.captchaExpired, 'errors.captchaExpired');
+      const used = await repository.takeCaptchaAttempt(open.id, CAPTCHA_MAX_ATTEMPTS);
+      if (used === undefined) throw new AppError(ErrorCode.captchaExpired, 'errors.captchaExpired');
       if (open.codeHash !== hashCode(target.address, code)) {
-        const used = await repository.addCaptchaAttempt(open.id);
         if (used >= CAPTCHA_MAX_ATTEMPTS) {
           throw new AppError(ErrorCode.captchaExpired, 'errors.captchaExpired');
         }

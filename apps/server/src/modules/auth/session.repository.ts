@@ -6,6 +6,8 @@ import type { NewSession, TicketLookup } from './auth.repository';
 
 export type RotateOutcome =
   | { kind: 'rotated'; userId: number; sessionId: string }
+  /** Spent within the grace window: the pair it was traded for, sealed with the token. */
+  | { kind: 'repeated'; sessionId: string; successorSealed: string }
   | { kind: 'reused'; sessionId: string }
   | { kind: 'unknown' };
 
@@ -59,7 +61,8 @@ export function createSessionRepository(db: Database) {
 
     /**
      * Spends a refresh token and stores its successor with a new ticket, in one transaction.
-     * A token spent before is a replay (stolen or raced): the caller revokes the family.
+     * A token spent within `graceMs` answers the pair it was traded for (tabs and retries
+     * refreshing at once); spent before that, it is a replay and the caller revokes the family.
      */
     async rotateRefreshToken(input: {
       refreshHash: string;
@@ -67,6 +70,8 @@ export function createSessionRepository(db: Database) {
       newRefreshHash: string;
       newTicketHash: string;
       ticketExpiresAt: Date;
+      successorSealed: string;
+      graceMs: number;
     }): Promise<RotateOutcome> {
       return db.transaction(async (tx) => {
         const [token] = await tx
@@ -82,9 +87,11 @@ export function createSessionRepository(db: Database) {
           .where(eq(authRefreshTokens.tokenHash, input.refreshHash));
         if (!token) return { kind: 'unknown' } as const;
         if (token.revokedAt || token.expiresAt <= input.now) return { kind: 'unknown' } as const;
+        // Concurrent refreshes with one token queue on this row's lock; the losers then find
+        // it spent, and read the winner's sealed pair below.
         const spent = await tx
           .update(authRefreshTokens)
-          .set({ usedAt: input.now })
+          .set({ usedAt: input.now, successorSealed: input.successorSealed })
           .where(
             and(
               eq(authRefreshTokens.tokenHash, input.refreshHash),
@@ -92,7 +99,25 @@ export function createSessionRepository(db: Database) {
             ),
           )
           .returning({ sessionId: authRefreshTokens.sessionId });
-        if (spent.length === 0) return { kind: 'reused', sessionId: token.sessionId } as const;
+        if (spent.length === 0) {
+          const [used] = await tx
+            .select({
+              usedAt: authRefreshTokens.usedAt,
+              successorSealed: authRefreshTokens.successorSealed,
+            })
+            .from(authRefreshTokens)
+            .where(eq(authRefreshTokens.tokenHash, input.refreshHash));
+          const recent =
+            used?.usedAt && input.now.getTime() - used.usedAt.getTime() <= input.graceMs;
+          if (recent && used.successorSealed) {
+            return {
+              kind: 'repeated',
+              sessionId: token.sessionId,
+              successorSealed: used.successorSealed,
+            } as const;
+          }
+          return { kind: 'reused', sessionId: token.sessionId } as const;
+        }
         await tx.insert(authRefreshTokens).values({
           tokenHash: input.newRefreshHash,
           sessionId: token.sessionId,

@@ -4,12 +4,25 @@ import { SESSION_MAX_AGE_S } from '@lumen/contracts/constants';
 import type { Language } from '@lumen/contracts/i18n';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { createToken, hashToken } from '../../lib/tokens';
+import { createToken, hashToken, openWithToken, sealWithToken } from '../../lib/tokens';
+import { z } from 'zod';
 import type { UserRow } from './auth.schema';
 import type { SessionRepository } from './session.repository';
 
 /** A device stays signed in this long without a refresh, and no longer. */
 export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * A refresh token spent this recently answers the pair it was traded for instead of ending the
+ * session: two tabs, or a retry after a lost answer, refresh with the same token.
+ */
+export const REFRESH_GRACE_MS = 30 * 1000;
+
+const successorSchema = z.object({
+  ticket: z.string(),
+  refreshToken: z.string(),
+  maxAge: z.number().int(),
+});
 
 export type IssuedSession = {
   ticket: string;
@@ -69,7 +82,10 @@ export function createSessionService(deps: { repository: SessionRepository; cloc
       return { user: found.user, sessionId: found.sessionId };
     },
 
-    /** Trades a refresh token for a new ticket and refresh token; a replay ends the family. */
+    /**
+     * Trades a refresh token for a new ticket and refresh token. Within the grace window a
+     * repeat answers the same new pair; a replay after it ends the family.
+     */
     async refresh(refreshToken: string, maxAge = SESSION_MAX_AGE_S): Promise<IssuedSession> {
       const now = clock.now();
       const ticket = createToken();
@@ -80,7 +96,18 @@ export function createSessionService(deps: { repository: SessionRepository; cloc
         newRefreshHash: hashToken(next),
         newTicketHash: hashToken(ticket),
         ticketExpiresAt: new Date(now.getTime() + maxAge * 1000),
+        successorSealed: sealWithToken(
+          refreshToken,
+          JSON.stringify({ ticket, refreshToken: next, maxAge }),
+        ),
+        graceMs: REFRESH_GRACE_MS,
       });
+      if (outcome.kind === 'repeated') {
+        const opened = openWithToken(refreshToken, outcome.successorSealed);
+        const pair = opened ? successorSchema.safeParse(JSON.parse(opened)) : undefined;
+        if (pair?.success) return { ...pair.data, sessionId: outcome.sessionId };
+        throw new AppError(ErrorCode.refreshRejected, 'errors.refreshRejected');
+      }
       if (outcome.kind === 'reused') {
         await repository.revokeSession(outcome.sessionId, now, 'refresh-token-reused');
       }

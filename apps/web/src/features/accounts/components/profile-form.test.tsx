@@ -24,6 +24,7 @@ const profile: Profile = {
   enrollment_time: null,
   education: null,
   email: 'ada@example.com',
+  pending_email: null,
   phone: null,
   wechat_bound: false,
 };

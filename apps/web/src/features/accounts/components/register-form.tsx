@@ -62,12 +62,14 @@ export function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
           ...(email ? { email } : {}),
         }),
       );
-      toast({ type: 'success', message: t('register.success') });
+      toast({
+        type: 'success',
+        message: t(email ? 'register.successVerify' : 'register.success'),
+      });
     } catch (error) {
       if (!isApiError(error)) return;
       const found: Partial<Record<Field, string>> = {};
       if (error.code === ErrorCode.usernameExists) found.username = t('register.errors.taken');
-      if (error.code === ErrorCode.emailInUse) found.email = t('register.errors.emailTaken');
       for (const { field, message } of error.fields ?? []) {
         const name = serverFields[field];
         if (name) found[name] = message;
@@ -93,6 +95,7 @@ export function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
         <TextInput
           type="email"
           label={t('register.email')}
+          description={errorOf('email') ? null : t('register.emailHint')}
           leftSection={<IconMail size={16} />}
           autoComplete="email"
           value={values.email}

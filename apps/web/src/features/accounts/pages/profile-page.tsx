@@ -1,6 +1,7 @@
 import { Avatar, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../api/profile';
+import { EmailBindingCard } from '../components/email-binding-card';
 import { PhoneBindingCard } from '../components/phone-binding-card';
 import { ProfileForm } from '../components/profile-form';
 
@@ -39,6 +40,7 @@ export function ProfilePage() {
               </Group>
             </Card>
             <ProfileForm key={data.userId} profile={data} />
+            <EmailBindingCard profile={data} />
             <PhoneBindingCard profile={data} />
           </>
         ) : (
