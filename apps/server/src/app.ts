@@ -3,7 +3,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
-import { zodValidatorCompiler } from './lib/validation';
+import { refuseUnsafeInput, zodValidatorCompiler } from './lib/validation';
 import { createAlgoConfigRepository } from './modules/algo-config/algo-config.repository';
 import { algoConfigRoutes } from './modules/algo-config/algo-config.routes';
 import { createAlgoConfigService } from './modules/algo-config/algo-config.service';
@@ -102,6 +102,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   // Action routes (like, approve, claim…) take no body; clients often still send a JSON
   // content type with an empty body, which is "no body", not malformed JSON.
+  // Before any schema, and for routes or parts without one (params, headers).
+  app.addHook('preValidation', refuseUnsafeInput);
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

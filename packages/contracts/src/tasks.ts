@@ -26,6 +26,33 @@ export const PROMPT_MAX_LENGTH = 2000;
 
 const mediaKey = z.string().trim().min(1).max(300);
 
+/** `params.custom_params` is handed to the engine as it came: small and shallow, or refused. */
+export const CUSTOM_PARAMS_MAX_DEPTH = 4;
+export const CUSTOM_PARAMS_MAX_BYTES = 4096;
+
+/** Levels of objects and lists in a JSON value: `{}` is 1, `{ a: [1] }` is 2. */
+function jsonDepth(value: unknown, limit: number): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  if (limit <= 0) return 1;
+  let deepest = 0;
+  for (const child of Object.values(value as Record<string, unknown>)) {
+    deepest = Math.max(deepest, jsonDepth(child, limit - 1));
+    if (deepest >= limit) break;
+  }
+  return 1 + deepest;
+}
+
+const customParamsSchema = z
+  .record(z.string(), z.unknown())
+  .refine((value) => jsonDepth(value, CUSTOM_PARAMS_MAX_DEPTH + 1) <= CUSTOM_PARAMS_MAX_DEPTH, {
+    message: 'may nest objects and lists at most 4 levels deep',
+    abort: true,
+  })
+  .refine(
+    (value) => new TextEncoder().encode(JSON.stringify(value)).length <= CUSTOM_PARAMS_MAX_BYTES,
+    'must be at most 4096 bytes as JSON',
+  );
+
 /**
  * `POST /api/gw/v3/{media}/{module}/async` (the product's async gateway). Unknown fields are
  * ignored, so clients written for the gateway keep working.
@@ -63,7 +90,7 @@ export const gatewaySubmitSchema = z.object({
       /** Videos: a sound effect under the clip (subscribers). */
       sound_effect: z.boolean().optional(),
       effect: z.string().max(64).optional(),
-      custom_params: z.record(z.string(), z.unknown()).optional(),
+      custom_params: customParamsSchema.optional(),
     })
     .default({ batch_size: 1, seed: -1 }),
   images: z.array(mediaKey).max(8).default([]),
