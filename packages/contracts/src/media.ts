@@ -35,6 +35,12 @@ export const TASK_IMAGE_MAX_BYTES = 5 * MB;
 export const IMAGE_MIN_SIDE_PX = 300;
 export const IMAGE_MIN_RATIO = 0.4;
 export const IMAGE_MAX_RATIO = 2.5;
+/**
+ * The most pixels (width × height) an image may have wherever it enters: uploads, avatars,
+ * feedback screenshots, task inputs. Decoding stops at this many, so a small file that
+ * declares huge sides (a decompression bomb) cannot take the server's memory.
+ */
+export const IMAGE_MAX_PIXELS = 50_000_000;
 /** Thumbnail widths (spec §9): images 512 px, videos 768 px. */
 export const IMAGE_THUMB_WIDTH = 512;
 export const VIDEO_THUMB_WIDTH = 768;

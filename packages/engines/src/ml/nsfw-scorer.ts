@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { IMAGE_MAX_PIXELS } from '@lumen/contracts/media';
 import type { NSFWJS } from 'nsfwjs/core';
 import sharp from 'sharp';
 import { loadTf, toModelArtifacts } from './tf-runtime';
@@ -57,7 +58,8 @@ async function toInputPixels(image: Buffer): Promise<Uint8Array> {
   try {
     // Squashing (not cropping) matches nsfwjs's own bilinear resize and keeps every corner of
     // the picture in view; transparency is flattened onto white so it reads as empty space.
-    return await sharp(image)
+    // The pixel limit keeps a decompression bomb from taking the memory while it decodes.
+    return await sharp(image, { limitInputPixels: IMAGE_MAX_PIXELS })
       .rotate()
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')

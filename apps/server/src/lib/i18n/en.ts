@@ -182,6 +182,8 @@ export const en = {
     'Selected image does not meet requirements: width and height must be at least {px} px',
   'media.imageTooBig':
     'Selected image does not meet requirements: width and height must be at most {px} px',
+  'media.imageTooManyPixels':
+    'Selected image does not meet requirements: it may have at most {mp} megapixels (width × height)',
   'media.imageRatio':
     'Selected image does not meet requirements: the aspect ratio must be between {min} and {max}',
   'media.uploadMissing': 'File upload failed, please upload the file again',

@@ -188,6 +188,8 @@ export const es: Record<MessageKey, string> = {
     'La imagen seleccionada no cumple los requisitos: el ancho y el alto deben ser de al menos {px} px',
   'media.imageTooBig':
     'La imagen seleccionada no cumple los requisitos: el ancho y el alto no pueden superar {px} px',
+  'media.imageTooManyPixels':
+    'La imagen seleccionada no cumple los requisitos: puede tener como máximo {mp} megapíxeles (ancho × alto)',
   'media.imageRatio':
     'La imagen seleccionada no cumple los requisitos: la relación de aspecto debe estar entre {min} y {max}',
   'media.uploadMissing': 'Error al subir el archivo, vuelve a subirlo',

@@ -185,6 +185,8 @@ export const ja: Record<MessageKey, string> = {
   'media.imageTooSmall': '選択した画像は要件を満たしていません：幅と高さは {px} px 以上必要です',
   'media.imageTooBig':
     '選択した画像は要件を満たしていません：幅と高さは {px} px 以下にしてください',
+  'media.imageTooManyPixels':
+    '選択した画像は要件を満たしていません：画素数（幅 × 高さ）は {mp} メガピクセル以下にしてください',
   'media.imageRatio':
     '選択した画像は要件を満たしていません：縦横比は {min} から {max} の間にしてください',
   'media.uploadMissing': 'ファイルのアップロードに失敗しました。もう一度アップロードしてください',

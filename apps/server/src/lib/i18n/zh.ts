@@ -167,6 +167,7 @@ export const zh: Record<MessageKey, string> = {
   'media.formatNotSupported': '不支持该格式',
   'media.imageTooSmall': '所选图片不符合要求：宽和高至少为 {px} 像素',
   'media.imageTooBig': '所选图片不符合要求：宽和高不能超过 {px} 像素',
+  'media.imageTooManyPixels': '所选图片不符合要求：像素总数（宽 × 高）不能超过 {mp} 百万',
   'media.imageRatio': '所选图片不符合要求：宽高比须在 {min} 到 {max} 之间',
   'media.uploadMissing': '文件上传失败，请重新上传',
   'media.notFound': '文件不存在或已被删除',

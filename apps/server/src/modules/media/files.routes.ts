@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import { ErrorCode } from '@lumen/contracts/error-codes';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,6 +7,8 @@ import {
   type LocalObjectStore,
 } from '../../adapters/storage/local-object-store';
 import { attachmentDisposition } from '../../adapters/storage/object-store';
+import type { MessageKey } from '../../lib/i18n/en';
+import { translate } from '../../lib/i18n/translate';
 
 const params = z.object({ '*': z.string().max(600) });
 const signed = { exp: z.string().max(20), sig: z.string().max(100) };
@@ -18,6 +21,21 @@ const getQuery = z.object({ ...signed, dn: z.string().max(255).optional() });
  */
 function refuse(reply: FastifyReply, status: number, text: string) {
   return reply.status(status).header('connection', 'close').type('text/plain').send(text);
+}
+
+/** An upload's refusal, in the envelope and the caller's language, which the web app shows. */
+function refuseUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: number,
+  key: MessageKey,
+) {
+  return reply
+    .status(status)
+    .header('connection', 'close')
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ code, msg: translate(request.lang, key), result: null }));
 }
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range); null when it cannot be satisfied. */
@@ -57,15 +75,17 @@ export const localFileRoutes: FastifyPluginAsyncZod<{ store: LocalObjectStore }>
         max,
         contentType: contentType.toLowerCase(),
       });
-      if (!valid) return refuse(reply, 403, 'Forbidden: signature mismatch or expired');
+      if (!valid) return refuseUpload(request, reply, 403, ErrorCode.forbidden, 'errors.forbidden');
+      // `max` is the size the uploader declared: more is refused before or while it streams,
+      // and the partial file is removed.
       const maxBytes = Number(max);
-      if (Number(request.headers['content-length'] ?? 0) > maxBytes) {
-        return refuse(reply, 413, 'Payload too large');
-      }
+      const tooLarge = () =>
+        refuseUpload(request, reply, 413, ErrorCode.invalidParams, 'errors.payloadTooLarge');
+      if (Number(request.headers['content-length'] ?? 0) > maxBytes) return tooLarge();
       try {
         await store.writeStream(key, request.raw, maxBytes);
       } catch (err) {
-        if (err instanceof UploadTooLargeError) return refuse(reply, 413, 'Payload too large');
+        if (err instanceof UploadTooLargeError) return tooLarge();
         throw err;
       }
       return reply.status(200).send();

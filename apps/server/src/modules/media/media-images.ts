@@ -1,9 +1,13 @@
+import { IMAGE_MAX_PIXELS } from '@lumen/contracts/media';
 import sharp from 'sharp';
 
-/** Format and size of an image from its bytes; undefined when sharp cannot read it. */
-export async function readImageMeta(
-  bytes: Buffer,
-): Promise<{ format: string; width: number; height: number; hasAlpha: boolean } | undefined> {
+/** Every image this module decodes stops at the pixel limit instead of filling the memory. */
+const decodeOptions = { limitInputPixels: IMAGE_MAX_PIXELS } as const;
+
+export type ImageMeta = { format: string; width: number; height: number; hasAlpha: boolean };
+
+/** Format and size of an image from its header; undefined when sharp cannot read it. */
+export async function readImageMeta(bytes: Buffer): Promise<ImageMeta | undefined> {
   try {
     const meta = await sharp(bytes).metadata();
     if (!meta.format || !meta.width || !meta.height) return undefined;
@@ -20,9 +24,33 @@ export async function readImageMeta(
   }
 }
 
+/**
+ * An image from a user, read for real: its header, then every pixel. A header alone passes a
+ * file cut short or one that declares sides its data does not hold, and those fail later in
+ * whatever decodes them (the adult-content scorer, a thumbnail, an engine). The pixel count is
+ * judged from the header before anything is decoded; the decode itself streams through a
+ * small shrink, so memory stays bounded whatever the sides.
+ */
+export async function decodeImage(
+  bytes: Buffer,
+): Promise<{ ok: true; meta: ImageMeta } | { ok: false; reason: 'unreadable' | 'tooManyPixels' }> {
+  const meta = await readImageMeta(bytes);
+  if (!meta) return { ok: false, reason: 'unreadable' };
+  if (meta.width * meta.height > IMAGE_MAX_PIXELS) return { ok: false, reason: 'tooManyPixels' };
+  try {
+    await sharp(bytes, { ...decodeOptions, sequentialRead: true, failOn: 'warning' })
+      .resize(32, 32, { fit: 'fill' })
+      .raw()
+      .toBuffer();
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  }
+  return { ok: true, meta };
+}
+
 /** A WebP preview `width` px wide (never enlarged), turned upright. */
 export function makeThumbnail(bytes: Buffer, width: number): Promise<Buffer> {
-  return sharp(bytes)
+  return sharp(bytes, decodeOptions)
     .rotate()
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: 80 })
@@ -101,12 +129,12 @@ export function watermarkOverlay(
 export async function makeWatermarked(
   bytes: Buffer,
   text = 'Lumen',
-  known?: { width: number; height: number; hasAlpha: boolean },
+  known?: Omit<ImageMeta, 'format'>,
 ): Promise<Buffer> {
   const meta = known ?? (await readImageMeta(bytes));
   if (!meta) throw new Error('cannot watermark: not a readable image');
   const mark = await watermarkOverlay(meta.width, meta.height, text);
-  const marked = sharp(bytes)
+  const marked = sharp(bytes, decodeOptions)
     .rotate()
     .composite([
       {

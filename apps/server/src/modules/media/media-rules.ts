@@ -1,5 +1,5 @@
 import { ErrorCode } from '@lumen/contracts/error-codes';
-import type { MediaKind } from '@lumen/contracts/media';
+import { IMAGE_MAX_PIXELS, type MediaKind } from '@lumen/contracts/media';
 import { AppError } from '../../lib/app-error';
 
 /** The role that downloads without a watermark whatever the plan (spec §6). */
@@ -106,6 +106,14 @@ export function tooLarge(kind: MediaKind, maxBytes: number): AppError {
   );
 }
 
+/** "…at most 50 megapixels", naming the field that brought the image. */
+export function tooManyPixels(field: string): AppError {
+  const mp = IMAGE_MAX_PIXELS / 1_000_000;
+  return new AppError(ErrorCode.invalidParams, 'media.imageTooManyPixels', { mp }, [
+    { field, message: `at most ${mp} megapixels (width × height)` },
+  ]);
+}
+
 /** What a tool demands of an input file (spec §5); the generation module picks per task type. */
 export type TaskInputRules = {
   kind: 'image' | 'video' | 'audio';
@@ -139,6 +147,8 @@ export function assertMeetsRules(media: InspectedMedia, rules: TaskInputRules): 
   if (rules.kind !== 'image') return;
   const width = media.width ?? 0;
   const height = media.height ?? 0;
+  // Uploads inspected before the limit existed may still be over it.
+  if (width * height > IMAGE_MAX_PIXELS) throw tooManyPixels('images');
   if (rules.minSide !== undefined && Math.min(width, height) < rules.minSide) {
     throw new AppError(ErrorCode.invalidParams, 'media.imageTooSmall', { px: rules.minSide });
   }

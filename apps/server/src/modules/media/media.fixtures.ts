@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { defaultFfmpegPath } from '@lumen/engines/local/ffmpeg-encoder';
 import { readMailedCode } from '../../../test/support/mailbox';
@@ -17,6 +18,29 @@ export const noisePng = (width: number, height: number) =>
   sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
     .png({ compressionLevel: 0 })
     .toBuffer();
+
+/** A real PNG cut to half its length: its header reads, its pixels do not. */
+export const truncatedPng = async () => {
+  const whole = await noisePng(640, 480);
+  return whole.subarray(0, Math.floor(whole.length / 2));
+};
+
+/**
+ * A 1 × 1 PNG whose header (with a valid checksum) claims `width` × `height`: the header
+ * reads, the pixel data falls far short.
+ */
+export async function pngDeclaring(width: number, height: number): Promise<Buffer> {
+  const bytes = Buffer.from(await solidImage(1, 1, 'png'));
+  // IHDR: length (8), type (12), width (16), height (20), …, CRC over type and data (29).
+  bytes.writeUInt32BE(width, 16);
+  bytes.writeUInt32BE(height, 20);
+  bytes.writeUInt32BE(crc32(bytes.subarray(12, 29)), 29);
+  return bytes;
+}
+
+let bomb: Promise<Buffer> | undefined;
+/** A 16000 × 16000 PNG of one colour: 256 megapixels in about 3 MB. Made once per file. */
+export const hugePng = () => (bomb ??= solidImage(16_000, 16_000, 'png'));
 
 /** An `ftyp` box of an MP4 brand, then filler standing in for the movie. */
 export function mp4Bytes(size = 4096): Buffer {

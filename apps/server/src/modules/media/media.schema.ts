@@ -14,8 +14,15 @@ import { users } from '../auth/auth.schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Why an upload was refused: a server message key and its parameters, re-sent on each use. */
-export type Rejection = { key: string; params: Record<string, string | number> };
+/**
+ * Why an upload was refused: a server message key, its parameters and the fields at fault,
+ * re-sent on each use.
+ */
+export type Rejection = {
+  key: string;
+  params: Record<string, string | number>;
+  fields?: { field: string; message: string }[];
+};
 
 /**
  * Every object a user owns in the store: uploads (pending until inspected, then ready or

@@ -12,7 +12,7 @@ import type { ObjectStore } from '../../adapters/storage/object-store';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { en, type MessageKey } from '../../lib/i18n/en';
-import { readImageMeta } from './media-images';
+import { decodeImage, type ImageMeta } from './media-images';
 import { createMediaLibrary } from './media-library';
 import { createOutputStore } from './media-outputs';
 import { createUploadSweep, type OwnedKey } from './media-retention';
@@ -23,6 +23,7 @@ import {
   sniffMime,
   SNIFF_BYTES,
   tooLarge,
+  tooManyPixels,
   type TaskInputRules,
 } from './media-rules';
 import type { MediaRepository } from './media.repository';
@@ -81,7 +82,12 @@ function uploadedOf(row: MediaObjectRow): UploadedMedia {
 
 function rejectionError(rejection: Rejection | null): AppError {
   const key = rejection && Object.hasOwn(en, rejection.key) ? rejection.key : 'media.uploadMissing';
-  return new AppError(ErrorCode.invalidParams, key as MessageKey, rejection?.params ?? {});
+  return new AppError(
+    ErrorCode.invalidParams,
+    key as MessageKey,
+    rejection?.params ?? {},
+    rejection?.fields,
+  );
 }
 
 /** Uploads, their inspection, task inputs, outputs and watermark-aware downloads (decision 5). */
@@ -99,7 +105,11 @@ export function createMediaService(deps: MediaServiceDeps) {
   async function reject(row: MediaObjectRow, error: AppError): Promise<never> {
     await repository.markRejected(
       row.id,
-      { key: error.messageKey, params: error.params },
+      {
+        key: error.messageKey,
+        params: error.params,
+        ...(error.fields ? { fields: error.fields } : {}),
+      },
       clock.now(),
     );
     await store.delete(row.key);
@@ -114,15 +124,28 @@ export function createMediaService(deps: MediaServiceDeps) {
     const head = await store.head(row.key);
     if (!head) throw new AppError(ErrorCode.invalidParams, 'media.uploadMissing');
     if (head.size > maxBytes) return reject(row, tooLarge(kind, maxBytes));
+    // The upload URL takes no more than the declared size; a store that cannot enforce that
+    // (an S3 presigned PUT) is held to it here.
+    if (row.declaredSize !== null && head.size > row.declaredSize) {
+      return reject(row, new AppError(ErrorCode.invalidParams, 'media.uploadMissing'));
+    }
     const first = (await store.getRange(row.key, 0, SNIFF_BYTES - 1)) ?? Buffer.alloc(0);
     if (sniffMime(first) !== declared) return reject(row, invalidFormat(kind));
     let width: number | null = null;
     let height: number | null = null;
     if (kind === 'image') {
       const bytes = (await store.get(row.key))?.bytes;
-      const meta = bytes && (await readImageMeta(bytes));
-      if (!meta || imageFormats[meta.format] !== declared) return reject(row, invalidFormat(kind));
-      ({ width, height } = meta);
+      if (!bytes) throw new AppError(ErrorCode.invalidParams, 'media.uploadMissing');
+      // Decoded for real before it is scored or used: a file cut short or a decompression
+      // bomb is refused here, not failed on later by whatever reads it.
+      const decoded = await decodeImage(bytes);
+      if (!decoded.ok && decoded.reason === 'tooManyPixels') {
+        return reject(row, tooManyPixels('key'));
+      }
+      if (!decoded.ok || imageFormats[decoded.meta.format] !== declared) {
+        return reject(row, invalidFormat(kind));
+      }
+      ({ width, height } = decoded.meta);
       if (deps.scoreNsfw && (await deps.scoreNsfw(bytes)) >= (deps.nsfwThreshold ?? 0.85)) {
         return reject(row, new AppError(ErrorCode.invalidParams, 'errors.sensitiveImage'));
       }
@@ -227,7 +250,8 @@ export function createMediaService(deps: MediaServiceDeps) {
         createdAt: now,
         updatedAt: now,
       });
-      const uploadUrl = await store.presignPut(key, type, maxBytes, uploadExpiresS);
+      // The PUT may carry no more than was declared (and checked against the limit above).
+      const uploadUrl = await store.presignPut(key, type, body.size, uploadExpiresS);
       return { key, upload_url: uploadUrl, expires_in: uploadExpiresS };
     },
 
@@ -260,6 +284,18 @@ export function createMediaService(deps: MediaServiceDeps) {
           return object.bytes;
         },
       };
+    },
+
+    /**
+     * Reads a picture that comes in other than as an upload (an avatar, a feedback screenshot)
+     * the way uploads are read: its real format and upright size, or undefined when it does
+     * not decode. Over the pixel limit it is refused (1001) naming `field`.
+     */
+    async readImage(bytes: Buffer, field: string): Promise<ImageMeta | undefined> {
+      const decoded = await decodeImage(bytes);
+      if (decoded.ok) return decoded.meta;
+      if (decoded.reason === 'tooManyPixels') throw tooManyPixels(field);
+      return undefined;
     },
 
     /** A short-lived URL of the original, or of its `_wm` twin when spec §6 says so. */
