@@ -302,6 +302,7 @@ export async function buildApp({
     clock,
     uploadsDir: path.join(config.dataDir, 'uploads'),
     store,
+    readImage: (bytes, field) => media.readImage(bytes, field),
     onBirthdaySet: (userId) => credits.grantBirthday(userId),
     onAccountDeleted: (userId) => trade.subscriptions.endForDeletedAccount(userId),
     onAccountPurged: async (userId) => {

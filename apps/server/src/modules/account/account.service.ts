@@ -13,6 +13,7 @@ import {
 } from '@lumen/contracts/account';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import { languageSchema } from '@lumen/contracts/i18n';
+import { IMAGE_MAX_PIXELS } from '@lumen/contracts/media';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuthService } from '../auth/auth.service';
@@ -34,20 +35,30 @@ const defaultNotices: EmailNotices = {
 
 type ProfileFields = Omit<UpdateProfileBody, 'username' | 'nickname'>;
 
-function imageFromDataUrl(dataUrl: string): { bytes: Buffer; ext: 'png' | 'jpg' } {
+/** What the media module reads of a picture (see MediaService.readImage). */
+type ReadImage = (
+  bytes: Buffer,
+  field: string,
+) => Promise<{ format: string; width: number; height: number } | undefined>;
+
+/** Avatars are decoded again to be cropped; that decode stops at the same pixel limit. */
+const decodeOptions = { limitInputPixels: IMAGE_MAX_PIXELS } as const;
+
+/** A feedback screenshot: trust the decoded bytes, not the label (png or jpg, up to 5 MB). */
+async function imageFromDataUrl(
+  dataUrl: string,
+  readImage: ReadImage,
+): Promise<{ bytes: Buffer; ext: 'png' | 'jpg' }> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  // Trust the bytes, not the label: PNG and JPEG signatures.
-  const isPng = bytes
-    .subarray(0, 8)
-    .equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-  const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  if ((!isPng && !isJpeg) || bytes.length > 5 * 1024 * 1024) {
-    throw new AppError(ErrorCode.invalidParams, 'errors.invalidField', {
+  const refuse = () =>
+    new AppError(ErrorCode.invalidParams, 'errors.invalidField', {
       field: 'image',
       reason: 'png or jpg, up to 5 MB',
     });
-  }
-  return { bytes, ext: isPng ? 'png' : 'jpg' };
+  if (bytes.length > 5 * 1024 * 1024) throw refuse();
+  const format = (await readImage(bytes, 'image'))?.format;
+  if (format !== 'png' && format !== 'jpeg') throw refuse();
+  return { bytes, ext: format === 'png' ? 'png' : 'jpg' };
 }
 
 export function createAccountService(deps: {
@@ -56,6 +67,8 @@ export function createAccountService(deps: {
   clock: Clock;
   uploadsDir: string;
   store: ObjectStore;
+  /** Decodes a picture for real (the media module's); refuses one over the pixel limit. */
+  readImage: ReadImage;
   /** Rewards a birthday given for the first time (the credits service grants it once). */
   onBirthdaySet?: (userId: number) => Promise<void>;
   /** Ends what the account still runs elsewhere (its subscriptions, spec §4: no refund). */
@@ -146,13 +159,16 @@ export function createAccountService(deps: {
           reason: 'png, jpg or webp, up to 5 MB',
         });
       if (input.length > 5 * 1024 * 1024) throw refuse();
+      const meta = await deps.readImage(input, 'image');
+      if (!meta || !['png', 'jpeg', 'webp'].includes(meta.format)) throw refuse();
       let png: Buffer;
       try {
-        const meta = await sharp(input).metadata();
-        if (!['png', 'jpeg', 'webp'].includes(meta.format ?? '')) throw refuse();
-        png = await sharp(input).rotate().resize(256, 256, { fit: 'cover' }).png().toBuffer();
-      } catch (err) {
-        if (err instanceof AppError) throw err;
+        png = await sharp(input, decodeOptions)
+          .rotate()
+          .resize(256, 256, { fit: 'cover' })
+          .png()
+          .toBuffer();
+      } catch {
         throw refuse();
       }
       const digest = createHash('sha256').update(png).digest('hex').slice(0, 16);
@@ -252,7 +268,7 @@ export function createAccountService(deps: {
     ) {
       let imagePath: string | null = null;
       if (body.image) {
-        const { bytes, ext } = imageFromDataUrl(body.image);
+        const { bytes, ext } = await imageFromDataUrl(body.image, deps.readImage);
         const dir = path.join(deps.uploadsDir, 'feedback');
         await fs.mkdir(dir, { recursive: true });
         imagePath = path.join('feedback', `${randomUUID()}.${ext}`);
