@@ -63,11 +63,22 @@ export function createCreditsService(deps: {
       effect: body.effect,
       total: body.total,
     });
+    // Spec §5: free users, effect jobs and jobs that need credits must be covered; paid
+    // users otherwise run relaxed (credit-free, slower lane) when their credits run out.
+    const proModel = body.model !== undefined && PRO_MODELS.has(body.model);
+    const creditsRequired = plan.grade === 0 || body.effect || body.credits_required || proModel;
+    const shortKey: MessageKey = plan.grade === 0 ? 'errors.noCredits' : 'errors.noCreditsPaid';
     const decide = (refusal: Refusal | null, mode: Quote['mode'] = 'standard', held = cost) => ({
       grade: plan.grade,
       balance,
       cost: held,
+      /** What a paid run holds, whichever mode the balance read here points to. */
+      price: settings.paymentMode ? cost : 0,
       mode,
+      /** Whether the run may go relaxed when the credits fall short. */
+      mayRelax: settings.paymentMode && !creditsRequired,
+      /** The 2007 message for this user when the credits fall short. */
+      shortKey,
       refusal,
       waitMin: estimatedWaitMinutes(mode === 'relaxed' ? 0 : plan.grade),
     });
@@ -76,7 +87,6 @@ export function createCreditsService(deps: {
     const upgrade = (key: MessageKey, params?: MessageParams) =>
       decide({ code: ErrorCode.upgradeRequired, key, ...(params ? { params } : {}) });
     const media = taskTypeDefinitions[body.task_type].media;
-    const proModel = body.model !== undefined && PRO_MODELS.has(body.model);
     if (media === 'image' && body.count > limits.imagesPerRun)
       return upgrade('errors.moreImagesSubscribers');
     if (proModel && !limits.features.has('pro_image_model'))
@@ -96,15 +106,9 @@ export function createCreditsService(deps: {
     if (wanted.some((f) => !limits.features.has(f as GatedFeature)))
       return upgrade('errors.upgradeRequired');
 
-    // Spec §5: free users, effect jobs and jobs that need credits must be covered; paid
-    // users otherwise run relaxed (credit-free, slower lane) when their credits run out.
-    const creditsRequired = plan.grade === 0 || body.effect || body.credits_required || proModel;
     if (balance >= cost && balance >= 1) return decide(null);
     if (!creditsRequired) return decide(null, 'relaxed', 0);
-    return decide({
-      code: ErrorCode.noCredits,
-      key: plan.grade === 0 ? 'errors.noCredits' : 'errors.noCreditsPaid',
-    });
+    return decide({ code: ErrorCode.noCredits, key: shortKey });
   }
 
   function eventText(lang: Language, event: string): string {
@@ -180,13 +184,22 @@ export function createCreditsService(deps: {
     },
 
     /**
-     * The same decision for a submission: answers what to hold and the grade's limits, or
-     * throws the refusal (2020 upgrade, 2007 no credits) with its §8 message.
+     * The same decision for a submission: the grade, what a paid run holds, and what to do
+     * when the hold falls short; or throws the refusal (2020 upgrade, 2007 no credits) with
+     * its §8 message. The balance read here is only a first look: other runs of the user may
+     * spend it before this one is queued, so paid or relaxed is settled when the hold is
+     * taken under the user's credit lock (see GenerationService.submit).
      */
     async authorize(userId: number, body: QuoteBody) {
       const v = await evaluate(userId, body);
       if (v.refusal) throw new AppError(v.refusal.code, v.refusal.key, v.refusal.params ?? {});
-      return { cost: v.cost, mode: v.mode, grade: v.grade, waitMin: v.waitMin };
+      return {
+        grade: v.grade,
+        cost: v.price,
+        whenShort: v.mayRelax
+          ? ({ relax: true } as const)
+          : ({ relax: false, refusal: new AppError(ErrorCode.noCredits, v.shortKey) } as const),
+      };
     },
 
     /** Spec §9: daily login credits, once per GMT-8 day, gone at 23:59:59 GMT-8. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from '../../db/database';
 import { ErrorCode } from '@lumen/contracts/error-codes';
-import { limitsFor } from '@lumen/contracts/plans';
+import { estimatedWaitMinutes, limitsFor } from '@lumen/contracts/plans';
 import {
   placeholderSubResults,
   taskStatusCodes,
@@ -67,9 +67,21 @@ type Submission = {
   media: string;
   /** Queued or generating tasks of this media the user's grade allows. */
   allowed: number;
+  /** What the run holds when paid; `row` is the paid run. */
   cost: number;
+  /**
+   * When the balance is short under the lock: run relaxed (credit-free, lowest lane) or
+   * refuse with the user's 2007 message.
+   */
+  whenShort: { relax: true } | { relax: false; refusal: AppError };
   row: Omit<NewTaskRow, 'id' | 'holdId' | 'createdAt' | 'updatedAt'>;
 };
+
+/** A paid run that goes relaxed: it holds nothing and waits in the lowest lane. */
+const relaxedOf = (row: Submission['row']): Submission['row'] => ({ ...row, cost: 0, lane: 0 });
+
+const isNoCredits = (error: unknown) =>
+  error instanceof AppError && error.code === ErrorCode.noCredits;
 
 export function createGenerationService(deps: GenerationDeps) {
   const { repository, clock } = deps;
@@ -77,8 +89,11 @@ export function createGenerationService(deps: GenerationDeps) {
   /**
    * Queues a batch of submissions in one transaction under their users' credit locks: a
    * request id seen before answers its task (idempotency), a user at the active-task limit is
-   * refused, each hold is taken from the user's balance (2007 when short), and the holds and
-   * tasks are written with one statement each. A refusal refuses its own submission only.
+   * refused, each hold is taken from the user's balance, and the holds and tasks are written
+   * with one statement each. A hold that falls short makes a subscriber's run relaxed and
+   * refuses anyone else's (2007): decided here, under the lock, because the balance read when
+   * the run was quoted may have gone to the user's other runs since. A refusal refuses its own
+   * submission only.
    */
   async function insertSubmissions(items: Submission[]): Promise<Outcome<TaskRow>[]> {
     const userIds = [...new Set(items.map((i) => i.userId))];
@@ -109,6 +124,7 @@ export function createGenerationService(deps: GenerationDeps) {
         }
         const id = randomUUID();
         let holdId: string | null = null;
+        let run = item.row;
         if (item.cost > 0) {
           try {
             holdId = batch.hold(item.userId, {
@@ -118,10 +134,12 @@ export function createGenerationService(deps: GenerationDeps) {
               idempotencyKey: `task:${id}`,
             }).holdId;
           } catch (error) {
-            return { ok: false, error };
+            if (!isNoCredits(error)) return { ok: false, error };
+            if (!item.whenShort.relax) return { ok: false, error: item.whenShort.refusal };
+            run = relaxedOf(item.row);
           }
         }
-        const row: NewTaskRow = { ...item.row, id, holdId, createdAt: now, updatedAt: now };
+        const row: NewTaskRow = { ...run, id, holdId, createdAt: now, updatedAt: now };
         rows.push(row);
         byRequest.set(requestKey, row);
         active.set(activeKey, (active.get(activeKey) ?? 0) + 1);
@@ -273,6 +291,7 @@ export function createGenerationService(deps: GenerationDeps) {
         media,
         allowed: media === 'video' ? limits.activeVideoTasks : limits.activeImageTasks,
         cost: decision.cost,
+        whenShort: decision.whenShort,
         row: {
           userId,
           taskType,
@@ -283,8 +302,8 @@ export function createGenerationService(deps: GenerationDeps) {
           inputs: { images: checked.map((c) => c.key), videos: [], audios: files.audios },
           isPrivate,
           remixOf,
-          // Relaxed jobs run in the lowest lane whatever the grade.
-          lane: decision.mode === 'relaxed' ? 0 : limits.lane,
+          // The paid run; it goes relaxed under the credit lock if the balance is short then.
+          lane: limits.lane,
           maxRunning: limits.concurrentTasks,
           cost: decision.cost,
           requestId,
@@ -302,7 +321,7 @@ export function createGenerationService(deps: GenerationDeps) {
         queue_position: position,
         estimated_wait_min: deps.queueWait
           ? await deps.queueWait(position, task.lane)
-          : decision.waitMin,
+          : estimatedWaitMinutes(task.lane === 0 ? 0 : decision.grade),
       };
     },
 
