@@ -89,6 +89,12 @@ export const workSchema = z.object({
   circle_ids: z.array(z.string()),
   created_at: z.string(),
   published_at: z.string().nullable(),
+  /**
+   * When the owner's edit of an approved work's title or description went to review. Only
+   * the owner sees it (with their new text as title and description); everyone else sees the
+   * approved text and null.
+   */
+  pending_edit_at: z.string().nullable(),
 });
 export type Work = z.infer<typeof workSchema>;
 
@@ -440,6 +446,8 @@ export const unreadCountsSchema = z.object({
 });
 
 /** `GET /prod-api/user/notice/polling?timestamp=<ms>` (spec §4 notice poll, §7). */
+  'edit_approved',
+  'edit_rejected',
 export const noticePollingQuerySchema = z.object({
   timestamp: z.coerce.number().int().min(0).max(8.64e15).optional(),
 });
@@ -532,6 +540,19 @@ export const adminReportSchema = z.object({
   reasons: z.array(z.enum(reportReasons)),
   description: z.string(),
   reporter: commentAuthorSchema,
+/** An approved work's edit waiting for review: the work as the public sees it, the new text. */
+export const adminWorkEditSchema = z.object({
+  work: workSchema,
+  title: z.string(),
+  description: z.string(),
+  /** Names the version decided on: a decision on an older one is refused. */
+  edited_at: z.string(),
+});
+export type AdminWorkEdit = z.infer<typeof adminWorkEditSchema>;
+export const adminWorkEditPageSchema = cursorPageSchema(adminWorkEditSchema);
+export const approveEditBodySchema = z.object({ edited_at: z.iso.datetime({ offset: true }) });
+export const rejectEditBodySchema = rejectWorkBodySchema.extend(approveEditBodySchema.shape);
+
   status: z.enum(reportStatuses),
   action: z.enum(reportActions).nullable(),
   created_at: z.string(),

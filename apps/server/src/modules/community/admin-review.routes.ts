@@ -1,10 +1,14 @@
 import {
   adminReportPageSchema,
+  adminWorkEditPageSchema,
+  approveEditBodySchema,
+  cursorQuerySchema,
   adminReportsQuerySchema,
   adminWorksQuerySchema,
   banUserBodySchema,
   banUserResultSchema,
   idParamSchema,
+  rejectEditBodySchema,
   rejectWorkBodySchema,
   resolveReportBodySchema,
   resolveReportResultSchema,
@@ -51,6 +55,57 @@ export const adminReviewRoutes: FastifyPluginAsyncZod<{
           q.limit,
         ),
       );
+    },
+  );
+
+  app.get(
+    '/prod-api/admin/works/edits',
+    {
+      schema: {
+        tags,
+        summary: "Approved works' title and description edits waiting for review, oldest first",
+        querystring: cursorQuerySchema,
+        response: { 200: envelopeSchema(adminWorkEditPageSchema) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return ok(await review.listEdits(request.query.cursor, request.query.limit));
+    },
+  );
+
+  app.post(
+    '/prod-api/admin/works/:id/edit/approve',
+    {
+      schema: {
+        tags,
+        summary: 'Approve an edit: the work shows its new title and description (the version seen)',
+        params: idParamSchema,
+        body: approveEditBodySchema,
+        response: { 200: envelopeSchema(reviewResultSchema) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return ok(await review.approveEdit(Number(request.params.id), request.body.edited_at));
+    },
+  );
+
+  app.post(
+    '/prod-api/admin/works/:id/edit/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Reject an edit with a reason its author sees: the work keeps its approved text',
+        params: idParamSchema,
+        body: rejectEditBodySchema,
+        response: { 200: envelopeSchema(reviewResultSchema) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      const { edited_at, reason } = request.body;
+      return ok(await review.rejectEdit(Number(request.params.id), edited_at, reason));
     },
   );
 

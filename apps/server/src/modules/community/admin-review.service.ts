@@ -1,4 +1,4 @@
-import type { WorkStatus } from '@lumen/contracts/community';
+import type { AdminWorkEdit, CursorPage, WorkStatus } from '@lumen/contracts/community';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -11,7 +11,10 @@ import type { WorkRow } from './community.schema';
 import type { NewNotice, NotificationsService } from './notifications.service';
 import type { ReportsRepository } from './reports.repository';
 import type { WorksRepository } from './works.repository';
-import { workNotFound } from './works.service';
+import { decodeCursor, pageOf } from './cursor';
+import type { FeedRepository } from './feed.repository';
+import type { WorkCards } from './work-cards';
+import { pendingEditAsText, workNotFound } from './works.service';
 
 type Review = 'approve' | 'reject' | 'hide' | 'review';
 
@@ -36,6 +39,8 @@ const notices: Partial<Record<WorkStatus, NewNotice['subType']>> = {
  */
 export function createAdminReviewService(deps: {
   works: WorksRepository;
+  feed: FeedRepository;
+  cards: WorkCards;
   campaigns: CampaignsRepository;
   comments: CommentsRepository;
   reports: ReportsRepository;
@@ -51,7 +56,7 @@ export function createAdminReviewService(deps: {
     const current = await works.findWork(works.db, workId);
     const campaign = current?.cmpId ? await deps.campaigns.find(current.cmpId) : undefined;
     const campaignOpen = Boolean(campaign && campaignStatusAt(campaign, now) === 'entry');
-    const updated = await works.transaction(async (tx) => {
+    const { updated, notified } = await works.transaction(async (tx) => {
       const work = await works.lockWork(tx, workId);
       if (!work) throw workNotFound();
       if (!from.includes(work.status as WorkStatus)) {
@@ -67,27 +72,85 @@ export function createAdminReviewService(deps: {
       if (work.remixOf !== null && was !== is) {
         await works.addRemixCount(tx, work.remixOf, is ? 1 : -1);
       }
-      return works.updateWork(tx, workId, {
+      const updated = await works.updateWork(tx, workId, {
         status: to,
         rejectReason: to === 'rejected' ? (reason ?? '') : null,
         publishedAt: is ? (work.publishedAt ?? now) : work.publishedAt,
         cmpId,
+        // Out of the public eye, an edit in review is simply the work's text (the owner saw
+        // it as such); so whatever is approved next is what the moderator sees in the queue.
+        ...(is ? {} : pendingEditAsText(work)),
         updatedAt: now,
       });
+      const subType = notices[to];
+      const notified = subType
+        ? await deps.notifications.record(
+            [
+              {
+                userId: updated.userId,
+                notifyType: 'system',
+                subType,
+                workId,
+                params: { title: updated.title, reason: reason ?? '' },
+                link: `/w/${workId}`,
+              },
+            ],
+            tx,
+          )
+        : [];
+      return { updated, notified };
     });
-    const subType = notices[to];
-    if (subType) {
-      await deps.notifications.notify([
-        {
-          userId: updated.userId,
-          notifyType: 'system',
-          subType,
-          workId,
-          params: { title: updated.title, reason: reason ?? '' },
-          link: `/w/${workId}`,
-        },
-      ]);
-    }
+    await deps.notifications.deliver(notified);
+    return updated;
+  }
+
+  /**
+   * Applies or discards an approved work's edit in review, and tells its owner, in one
+   * transaction. `editedAt` names the version the moderator saw: a newer one is refused.
+   */
+  async function decideEdit(
+    workId: number,
+    editedAt: string,
+    decision: { approve: true } | { approve: false; reason: string },
+  ): Promise<WorkRow> {
+    const now = clock.now();
+    const { updated, notified } = await works.transaction(async (tx) => {
+      const work = await works.lockWork(tx, workId);
+      if (!work) throw workNotFound();
+      if (work.status !== 'approved' || work.pendingEditAt === null) {
+        throw new AppError(ErrorCode.conflict, 'community.noPendingEdit');
+      }
+      if (work.pendingEditAt.getTime() !== new Date(editedAt).getTime()) {
+        throw new AppError(ErrorCode.conflict, 'community.editChanged');
+      }
+      const updated = await works.updateWork(tx, workId, {
+        ...(decision.approve
+          ? {
+              title: work.pendingTitle ?? work.title,
+              description: work.pendingDescription ?? work.description,
+            }
+          : {}),
+        pendingTitle: null,
+        pendingDescription: null,
+        pendingEditAt: null,
+        updatedAt: now,
+      });
+      const notified = await deps.notifications.record(
+        [
+          {
+            userId: updated.userId,
+            notifyType: 'system',
+            subType: decision.approve ? 'edit_approved' : 'edit_rejected',
+            workId,
+            params: { title: updated.title, reason: decision.approve ? '' : decision.reason },
+            link: `/w/${workId}`,
+          },
+        ],
+        tx,
+      );
+      return { updated, notified };
+    });
+    await deps.notifications.deliver(notified);
     return updated;
   }
 
@@ -98,6 +161,41 @@ export function createAdminReviewService(deps: {
     approve: async (workId: number) => result(await move(workId, 'approve')),
     reject: async (workId: number, reason: string) => result(await move(workId, 'reject', reason)),
     hide: async (workId: number) => result(await move(workId, 'hide')),
+    approveEdit: async (workId: number, editedAt: string) =>
+      result(await decideEdit(workId, editedAt, { approve: true })),
+    rejectEdit: async (workId: number, editedAt: string, reason: string) =>
+      result(await decideEdit(workId, editedAt, { approve: false, reason })),
+
+    /** Approved works' edits waiting for review, longest waiting first. */
+    async listEdits(cursor: string | undefined, limit: number): Promise<CursorPage<AdminWorkEdit>> {
+      const after = decodeCursor(cursor, ['s', 'n']) as [string, number] | null;
+      const page = pageOf(await works.listPendingEdits(after, limit), limit, (r) => r.key);
+      const ids = page.rows.map((r) => r.id);
+      // Cards as the public sees them (no viewer): the approved text beside the new one.
+      const cards = new Map(
+        (
+          await deps.cards.toWorks(
+            await deps.feed.listCards(null, { ids }, { by: 'created' }, null, ids.length),
+          )
+        ).map((w) => [w.work_id, w]),
+      );
+      return {
+        data: page.rows.flatMap((r) => {
+          const work = cards.get(String(r.id));
+          return work && r.pendingEditAt
+            ? [
+                {
+                  work,
+                  title: r.pendingTitle ?? r.title,
+                  description: r.pendingDescription ?? r.description,
+                  edited_at: r.pendingEditAt.toISOString(),
+                },
+              ]
+            : [];
+        }),
+        next_cursor: page.nextCursor,
+      };
+    },
 
     async ban(userId: number) {
       const user = await deps.people.ban(userId);

@@ -129,6 +129,8 @@ export function createCommunity(deps: CommunityDeps) {
       people,
       notifications,
       clock,
+      feed: feedRepository,
+      cards,
     }),
   };
 }

@@ -41,6 +41,9 @@ const cardFields = {
   height: works.height,
   title: works.title,
   description: works.description,
+  pendingTitle: works.pendingTitle,
+  pendingDescription: works.pendingDescription,
+  pendingEditAt: works.pendingEditAt,
   status: works.status,
   rejectReason: works.rejectReason,
   allowComments: works.allowComments,
@@ -66,6 +69,9 @@ export type CardRow = {
   height: number | null;
   title: string;
   description: string;
+  pendingTitle: string | null;
+  pendingDescription: string | null;
+  pendingEditAt: Date | null;
   status: string;
   rejectReason: string | null;
   allowComments: boolean;
@@ -81,6 +87,8 @@ export type CardRow = {
   liked: boolean;
   favorited: boolean;
   followed: boolean;
+  /** The viewer is the work's author (who sees an edit waiting for review). */
+  own: boolean;
   /** Entry votes and whether the viewer voted, for campaign entry lists (else 0 / false). */
   votes: number;
   voted: boolean;
@@ -265,6 +273,7 @@ export function createFeedRepository(db: Database) {
         .orderBy(sql`"page"."sort_raw" desc`, sql`"page"."id" desc`);
       return rows.map(({ k0, ...row }) => ({
         ...row,
+        own: viewerId !== null && row.userId === viewerId,
         votes: Number(row.votes),
         key: [order.by === 'entryVotes' ? Number(k0) : String(k0), row.id],
       })) as CardRow[];

@@ -41,6 +41,8 @@ const texts: Partial<Record<NotifySubType, { title: MessageKey; content?: Messag
   work_approved: { title: 'notify.workApproved', content: 'notify.workApprovedBody' },
   work_rejected: { title: 'notify.workRejected', content: 'notify.workRejectedBody' },
   work_hidden: { title: 'notify.workHidden', content: 'notify.workHiddenBody' },
+  edit_approved: { title: 'notify.editApproved', content: 'notify.editApprovedBody' },
+  edit_rejected: { title: 'notify.editRejected', content: 'notify.editRejectedBody' },
   campaign_result: { title: 'notify.campaignResult', content: 'notify.campaignResultBody' },
   report_resolved: { title: 'notify.reportResolved', content: 'notify.reportResolvedBody' },
 };

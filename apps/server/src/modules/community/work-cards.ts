@@ -57,11 +57,13 @@ export function createWorkCards(deps: {
   async function toWork(row: CardSource, users: Map<number, UserRow>): Promise<Work> {
     const url = await urlFor(row.mediaKey);
     const thumb = row.thumbKey ? await urlFor(row.thumbKey) : null;
+    // The author sees their edit waiting for review; everyone else the approved text.
+    const edited = row.own && row.pendingEditAt ? row.pendingEditAt : null;
     return {
       work_id: String(row.id),
       kind: row.kind as WorkKind,
-      title: row.title,
-      description: row.description,
+      title: edited ? (row.pendingTitle ?? row.title) : row.title,
+      description: edited ? (row.pendingDescription ?? row.description) : row.description,
       status: row.status as WorkStatus,
       reject_reason: row.rejectReason,
       media: {
@@ -84,6 +86,7 @@ export function createWorkCards(deps: {
       circle_ids: row.circleIds.map(String),
       created_at: row.createdAt.toISOString(),
       published_at: row.publishedAt?.toISOString() ?? null,
+      pending_edit_at: edited?.toISOString() ?? null,
     };
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/database';
 import { works, type NewWorkRow, type WorkRow } from './community.schema';
 
@@ -73,6 +73,32 @@ export function createWorksRepository(db: Database) {
         .from(works)
         .where(and(eq(works.userId, userId), eq(works.status, 'approved')));
       return { works: row?.works ?? 0, likes: Number(row?.likes ?? 0) };
+    },
+
+    /**
+     * Works with an edit waiting for review, longest waiting first, `limit + 1` of them, each
+     * with its keyset (when it was edited, as text so no precision is lost; its id).
+     */
+    async listPendingEdits(
+      after: [string, number] | null,
+      limit: number,
+    ): Promise<(WorkRow & { key: [string, number] })[]> {
+      const rows = await db
+        .select({ work: works, at: sql<string>`${works.pendingEditAt}::text` })
+        .from(works)
+        .where(
+          and(
+            isNotNull(works.pendingEditAt),
+            ...(after
+              ? [
+                  sql`(${works.pendingEditAt}, ${works.id}) > (${after[0]}::timestamptz, ${after[1]})`,
+                ]
+              : []),
+          ),
+        )
+        .orderBy(asc(works.pendingEditAt), asc(works.id))
+        .limit(limit + 1);
+      return rows.map((r) => ({ ...r.work, key: [r.at, r.work.id] }));
     },
 
     async listByIds(ids: number[]): Promise<WorkRow[]> {

@@ -13,7 +13,7 @@ import type { CampaignsRepository } from './campaigns.repository';
 import { campaignStatusAt } from './campaign-status';
 import type { CirclesRepository } from './circles.repository';
 import type { CommunityMedia, CommunityPeople, CommunityTasks } from './community.ports';
-import type { WorkRow } from './community.schema';
+import type { NewWorkRow, WorkRow } from './community.schema';
 import type { FeedRepository } from './feed.repository';
 import type { WorksRepository } from './works.repository';
 import type { WorkCards } from './work-cards';
@@ -33,6 +33,47 @@ export type WorksServiceDeps = {
   findBlockedTerm(text: string): Promise<string | null>;
   clock: Clock;
 };
+
+const noPendingEdit = { pendingTitle: null, pendingDescription: null, pendingEditAt: null };
+
+/**
+ * Where an owner's new title or description goes. A work not approved yet takes it at once
+ * (it waits for review anyway). An approved work keeps showing its approved text while the
+ * new one waits for a moderator: an edit is how approved text could otherwise be swapped for
+ * anything. The owner edits what they see, their pending text; the same text saved again
+ * keeps its place in the queue, and text back to the approved one needs no review.
+ */
+export function textEdit(
+  work: WorkRow,
+  patch: Pick<UpdateWorkBody, 'title' | 'description'>,
+  now: Date,
+): Partial<NewWorkRow> {
+  if (patch.title === undefined && patch.description === undefined) return {};
+  const title = patch.title ?? work.pendingTitle ?? work.title;
+  const description = patch.description ?? work.pendingDescription ?? work.description;
+  if (work.status !== 'approved') return { title, description, ...noPendingEdit };
+  if (title === work.title && description === work.description) return noPendingEdit;
+  if (
+    work.pendingEditAt &&
+    title === work.pendingTitle &&
+    description === work.pendingDescription
+  ) {
+    return {};
+  }
+  // Each version gets its own time, which names it when a moderator decides on it.
+  const at = Math.max(now.getTime(), (work.pendingEditAt?.getTime() ?? 0) + 1);
+  return { pendingTitle: title, pendingDescription: description, pendingEditAt: new Date(at) };
+}
+
+/** The work's text becomes its edit in review, if it has one. */
+export function pendingEditAsText(work: WorkRow): Partial<NewWorkRow> {
+  if (work.pendingEditAt === null) return {};
+  return {
+    title: work.pendingTitle ?? work.title,
+    description: work.pendingDescription ?? work.description,
+    ...noPendingEdit,
+  };
+}
 
 /** Publishing, a work's detail, its owner's edits and unpublishing (spec §4, §6). */
 export function createWorksService(deps: WorksServiceDeps) {
@@ -233,15 +274,24 @@ export function createWorksService(deps: WorksServiceDeps) {
       };
     },
 
+    /**
+     * The owner's edit. New title or description text of an approved work waits for review
+     * (see `textEdit`); whether comments are open changes at once.
+     */
     async update(user: UserRow, id: number, patch: UpdateWorkBody) {
-      const work = await works.findWork(works.db, id);
-      if (!work || work.userId !== user.id) throw workNotFound();
+      const found = await works.findWork(works.db, id);
+      if (!found || found.userId !== user.id) throw workNotFound();
       await assertCleanText({ title: patch.title, description: patch.description });
-      await works.updateWork(works.db, id, {
-        ...(patch.title !== undefined ? { title: patch.title } : {}),
-        ...(patch.description !== undefined ? { description: patch.description } : {}),
-        ...(patch.allow_comments !== undefined ? { allowComments: patch.allow_comments } : {}),
-        updatedAt: clock.now(),
+      const now = clock.now();
+      await works.transaction(async (tx) => {
+        // Locked, so an edit and a moderator's decision on the one before it take turns.
+        const work = await works.lockWork(tx, id);
+        if (!work) throw workNotFound();
+        await works.updateWork(tx, id, {
+          ...textEdit(work, patch, now),
+          ...(patch.allow_comments !== undefined ? { allowComments: patch.allow_comments } : {}),
+          updatedAt: now,
+        });
       });
       return this.detail(user, id);
     },

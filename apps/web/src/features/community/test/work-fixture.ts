@@ -29,6 +29,7 @@ export function workFixture(overrides: Partial<Work> = {}): Work {
     circle_ids: [],
     created_at: '2026-01-01T00:00:00.000Z',
     published_at: '2026-01-01T00:00:00.000Z',
+    pending_edit_at: null,
     ...overrides,
   };
 }
