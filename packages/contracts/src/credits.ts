@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PLAN_DAYS } from './plans';
 import { taskTypeSchema, type TaskType } from './task-types';
 
 /** Credit buckets (spec §3, §9). Spending takes the bucket that expires first. */
@@ -122,5 +123,5 @@ export const adminGrantBodySchema = z.object({
 });
 export const adminPlanBodySchema = z.object({
   grade: z.number().int().min(0).max(4),
-  days: z.number().int().min(1).max(3660),
+  days: z.number().int().min(1).max(MAX_PLAN_DAYS),
 });

@@ -15,6 +15,9 @@ export const planNames: Record<Grade, string> = {
   4: 'pro',
 };
 
+/** The longest plan period an admin may give (a grant or a redeem code): ten 365-day years. */
+export const MAX_PLAN_DAYS = 3650;
+
 /** Yearly billing appends `-year` to the plan name (spec §3). */
 export function planName(grade: Grade, yearly: boolean): string {
   return yearly && grade > 0 ? `${planNames[grade]}-year` : planNames[grade];

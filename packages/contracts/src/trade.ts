@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PLAN_DAYS } from './plans';
 
 /**
  * Membership and payments (spec §3 orders, invitation, payment info; §4 order, subscription,
@@ -100,7 +101,11 @@ export type AdminSkuUpdateBody = z.infer<typeof adminSkuUpdateBodySchema>;
 
 // ── Orders and checkout ──────────────────────────────────────────────────────
 
-export const orderStatuses = ['waiting', 'paid', 'active', 'cancelled'] as const;
+/**
+ * `review`: the provider reported a payment of another amount than the order's; nothing is
+ * granted until an admin accepts (→ active) or cancels it.
+ */
+export const orderStatuses = ['waiting', 'paid', 'active', 'cancelled', 'review'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const orderFailures = [
   'cancelled',
@@ -149,6 +154,24 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.object({ total: z.number().int(), list: z.array(orderSchema) });
 export type OrderList = z.infer<typeof orderListSchema>;
+
+/** An order as admins see it: whose it is, and what the provider said was paid. */
+export const adminOrderSchema = orderSchema.extend({
+  user_id: z.number().int(),
+  /** What the provider reported paid, when it differs from `amount_fen` (status review). */
+  paid_amount_fen: z.number().int().nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+export const adminOrderListSchema = z.object({
+  total: z.number().int(),
+  list: z.array(adminOrderSchema),
+});
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
+export const adminOrderParamsSchema = orderParamsSchema;
+/** `accept`: apply the payment as if its amount matched; `cancel`: grant nothing. */
+export const reviewActions = ['accept', 'cancel'] as const;
+export type ReviewAction = (typeof reviewActions)[number];
+export const adminResolveOrderBodySchema = z.object({ action: z.enum(reviewActions) });
 
 export const checkoutSessionStatuses = [
   'open',
@@ -272,6 +295,15 @@ export type Invitations = z.infer<typeof invitationsResultSchema>;
 
 export const operationDiscountSchema = z.object({ discount: z.number().int() });
 
+/** How this server takes payments; public, read once by the web app. */
+export const paymentConfigSchema = z.object({
+  /** Where new orders go; null: this server takes no payments. */
+  provider: paymentProviderSchema.nullable(),
+  /** Payments are simulated (the sandbox) on a production server: every page says so. */
+  test_payments: z.boolean(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
 // ── Redeem codes ─────────────────────────────────────────────────────────────
 
 export const redeemBodySchema = z.object({
@@ -296,7 +328,7 @@ export const adminRedeemBodySchema = z
   .object({
     credits: z.number().int().min(1).max(1_000_000).optional(),
     plan: z.enum(planKeys).optional(),
-    days: z.number().int().min(1).max(3660).optional(),
+    days: z.number().int().min(1).max(MAX_PLAN_DAYS).optional(),
     count: z.number().int().min(1).max(1000),
     uses: z.number().int().min(1).max(100_000),
     expires_at: z.iso.datetime({ offset: true }),

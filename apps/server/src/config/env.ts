@@ -30,7 +30,8 @@ const envSchema = z.object({
   PAYMENT_MODE: z.enum(['on', 'off']).default('on'),
   DAILY_LOGIN_CREDITS: z.coerce.number().int().min(0).max(100_000).default(30),
   BIRTHDAY_CREDITS: z.coerce.number().int().min(0).max(100_000).default(50),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** Unset: `sandbox` outside production; in production Stripe when configured, else none. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -117,8 +118,18 @@ export type Config = {
   partner: { verifyUrl: string | undefined; appIds: string[] };
   credits: { paymentMode: boolean; dailyLogin: number; birthday: number };
   payments: {
-    /** The provider new orders use unless the buyer names another configured one. */
-    provider: 'sandbox' | 'stripe';
+    /**
+     * The provider new orders use unless the buyer names another configured one; null when
+     * this server takes no payments (production without payment settings).
+     */
+    provider: 'sandbox' | 'stripe' | null;
+    /**
+     * Whether the sandbox provider runs. It pays without money, so production runs it only
+     * when PAYMENT_PROVIDER=sandbox says so (the web app then shows a test-payments ribbon).
+     */
+    sandbox: boolean;
+    /** The sandbox runs on a production server: every page of the web app says so. */
+    testPayments: boolean;
     /** Signs sandbox webhook events; derived from the data dir when unset (one node only). */
     webhookSecret: string | undefined;
     stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
@@ -175,6 +186,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
     ]);
   }
+  const stripe =
+    e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiUrl: e.STRIPE_API_URL,
+        }
+      : undefined;
+  const production = e.NODE_ENV === 'production';
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -198,16 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       birthday: e.BIRTHDAY_CREDITS,
     },
     payments: {
-      provider: e.PAYMENT_PROVIDER,
+      provider: e.PAYMENT_PROVIDER ?? (production ? (stripe ? 'stripe' : null) : 'sandbox'),
+      sandbox: !production || e.PAYMENT_PROVIDER === 'sandbox',
+      testPayments: production && e.PAYMENT_PROVIDER === 'sandbox',
       webhookSecret: e.PAYMENT_WEBHOOK_SECRET,
-      stripe:
-        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-          ? {
-              secretKey: e.STRIPE_SECRET_KEY,
-              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-              apiUrl: e.STRIPE_API_URL,
-            }
-          : undefined,
+      stripe,
       trialHours: e.TRIAL_HOURS,
       trialCredits: e.TRIAL_CREDITS,
       operationRatio: e.OPERATION_PRICE_RATIO,

@@ -1,33 +1,48 @@
 import { envelopeSchema } from '@lumen/contracts/envelope';
 import {
+  adminOrderListSchema,
+  adminOrderParamsSchema,
+  adminOrderSchema,
   adminPartnerBodySchema,
   adminPartnerResultSchema,
   adminRedeemBatchListSchema,
   adminRedeemBodySchema,
   adminRedeemResultSchema,
+  adminResolveOrderBodySchema,
   adminSkuListSchema,
   adminSkuParamsSchema,
   adminSkuSchema,
   adminSkuUpdateBodySchema,
+  ordersQuerySchema,
 } from '@lumen/contracts/trade';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
 import { ok } from '../../lib/envelope';
 import type { AuthService } from '../auth/auth.service';
 import type { CatalogueService } from './catalogue.service';
 import type { InvitesService } from './invites.service';
+import type { OrderReviewService } from './order-review.service';
 import type { RedeemService } from './redeem.service';
 
 const tags = ['admin'];
 
-/** Admin-only payment settings: SKUs, redeem codes, partner flags. */
+/** Admin-only payment settings: SKUs, redeem codes, partner flags, orders held for review. */
 export const billingAdminRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   catalogue: CatalogueService;
   redeem: RedeemService;
   invites: InvitesService;
-}> = async (app, { auth, catalogue, redeem, invites }) => {
+  orderReview: OrderReviewService;
+  clock: Clock;
+}> = async (app, { auth, catalogue, redeem, invites, orderReview, clock }) => {
+  // A batch that has already expired could never be redeemed: refused as a field error.
+  const redeemBody = adminRedeemBodySchema.refine(
+    (b) => Date.parse(b.expires_at) > clock.now().getTime(),
+    { message: 'must be in the future', path: ['expires_at'] },
+  );
+
   /** The same guard as the other admin routes: anyone else gets 1003 and nothing changes. */
   app.addHook('preValidation', async (request) => {
     const { user } = await request.requireAuth();
@@ -64,7 +79,7 @@ export const billingAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Make a batch of redeem codes for credits or plan days',
-        body: adminRedeemBodySchema,
+        body: redeemBody,
         response: { 200: envelopeSchema(adminRedeemResultSchema) },
       },
     },
@@ -81,6 +96,32 @@ export const billingAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => ok(await redeem.listBatches()),
+  );
+  app.get(
+    '/prod-api/admin/orders/review',
+    {
+      schema: {
+        tags,
+        summary: 'Orders held because the provider reported another amount, oldest first',
+        querystring: ordersQuerySchema,
+        response: { 200: envelopeSchema(adminOrderListSchema) },
+      },
+    },
+    async (request) => ok(await orderReview.listInReview(request.lang, request.query)),
+  );
+  app.post(
+    '/prod-api/admin/orders/:order_no/resolve',
+    {
+      schema: {
+        tags,
+        summary: 'Decide an order in review: accept (grant it as paid) or cancel (grant nothing)',
+        params: adminOrderParamsSchema,
+        body: adminResolveOrderBodySchema,
+        response: { 200: envelopeSchema(adminOrderSchema) },
+      },
+    },
+    async (request) =>
+      ok(await orderReview.resolve(request.params.order_no, request.body.action, request.lang)),
   );
   app.put(
     '/prod-api/admin/users/:id/partner',

@@ -12,8 +12,10 @@ import { catalogueRoutes } from './catalogue.routes';
 import { createCatalogueService } from './catalogue.service';
 import { createInvitesService } from './invites.service';
 import { membershipRoutes } from './membership.routes';
+import { createOrderReviewService } from './order-review.service';
 import { ordersRoutes } from './orders.routes';
 import { AFTER_TRIAL_DISCOUNT, operationDiscount } from './payment-rules';
+import { createPaymentFollowUp } from './payment-follow-up';
 import { createPaymentsService } from './payments.service';
 import type { PaymentProvider } from './providers/payment-provider';
 import { createSandboxProvider } from './providers/sandbox-provider';
@@ -53,11 +55,25 @@ export function createBillingModule(deps: {
   const repos = createTradeRepositories;
   const root = createTradeRepositories(deps.db);
   const sandbox = createSandboxProvider({ secret: deps.sandboxSecret });
+  // A provider left out here takes no orders and no events: the sandbox pays without money.
   const providers: Partial<Record<'sandbox' | 'stripe', PaymentProvider>> = {
-    sandbox,
+    ...(settings.sandbox ? { sandbox } : {}),
     ...(settings.stripe ? { stripe: createStripeProvider(settings.stripe) } : {}),
   };
   const emailOf = async (userId: number) => (await deps.auth.getUser(userId)).email;
+  const followUp = createPaymentFollowUp({
+    providers,
+    onEffects: createBillingNotifier({
+      mailer: deps.mailer,
+      async recipientOf(userId) {
+        const user = await deps.auth.getUser(userId);
+        return { email: user.email, language: parseLanguage(user.language) };
+      },
+      wantsOfficialMail: deps.wantsOfficialMail,
+      publicUrl,
+    }),
+    logger,
+  });
 
   const catalogue = createCatalogueService({ repository: root.billing, clock });
   const invites = createInvitesService({
@@ -90,20 +106,26 @@ export function createBillingModule(deps: {
       return Math.max(...candidates);
     },
     emailOf,
-    onEffects: createBillingNotifier({
-      mailer: deps.mailer,
-      async recipientOf(userId) {
-        const user = await deps.auth.getUser(userId);
-        return { email: user.email, language: parseLanguage(user.language) };
-      },
-      wantsOfficialMail: deps.wantsOfficialMail,
-      publicUrl,
-    }),
+    followUp,
     clock,
     publicUrl,
     logger,
   });
-  const sandboxCheckout = createSandboxCheckoutService({ root, sandbox, payments, clock });
+  const orderReview = createOrderReviewService({
+    repos,
+    root,
+    ledger,
+    providers,
+    followUp,
+    clock,
+  });
+  const sandboxCheckout = createSandboxCheckoutService({
+    root,
+    sandbox,
+    enabled: settings.sandbox,
+    payments,
+    clock,
+  });
   const subscriptions = createSubscriptionsService({
     repos,
     root,
@@ -132,11 +154,23 @@ export function createBillingModule(deps: {
     invites,
     redeem,
     async registerRoutes(app: FastifyInstance) {
-      await app.register(catalogueRoutes, { catalogue, invites, operationDiscount: promotion });
+      await app.register(catalogueRoutes, {
+        catalogue,
+        invites,
+        operationDiscount: promotion,
+        paymentConfig: { provider: settings.provider, test_payments: settings.testPayments },
+      });
       await app.register(membershipRoutes, { subscriptions, redeem });
       await app.register(ordersRoutes, { payments, sandboxCheckout });
       await app.register(webhooksRoutes, { payments });
-      await app.register(billingAdminRoutes, { auth: deps.auth, catalogue, redeem, invites });
+      await app.register(billingAdminRoutes, {
+        auth: deps.auth,
+        catalogue,
+        redeem,
+        invites,
+        orderReview,
+        clock,
+      });
     },
   };
 }

@@ -4,6 +4,8 @@ import {
   inviteParamsSchema,
   invitationsResultSchema,
   operationDiscountSchema,
+  paymentConfigSchema,
+  type PaymentConfig,
   skuListSchema,
   skusQuerySchema,
   vipPlansQuerySchema,
@@ -16,12 +18,16 @@ import type { InvitesService } from './invites.service';
 
 const tags = ['trade'];
 
-/** The catalogue, discounts and invitations (spec §7 skus, fission/invite, operation/discount). */
+/**
+ * The catalogue, discounts, payment settings and invitations (spec §7 skus, fission/invite,
+ * operation/discount).
+ */
 export const catalogueRoutes: FastifyPluginAsyncZod<{
   catalogue: CatalogueService;
   invites: InvitesService;
   operationDiscount: number;
-}> = async (app, { catalogue, invites, operationDiscount }) => {
+  paymentConfig: PaymentConfig;
+}> = async (app, { catalogue, invites, operationDiscount, paymentConfig }) => {
   app.get(
     '/prod-api/trade/v1/skus',
     {
@@ -56,6 +62,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => ok({ discount: operationDiscount }),
+  );
+  app.get(
+    '/prod-api/trade/v1/payment-config',
+    {
+      schema: {
+        tags,
+        summary: 'How this server takes payments: the provider, and whether payments are tests',
+        response: { 200: envelopeSchema(paymentConfigSchema) },
+      },
+    },
+    async () => ok(paymentConfig),
   );
   app.get(
     '/prod-api/user/fission/invite/:id',

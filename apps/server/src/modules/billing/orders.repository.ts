@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import {
   checkoutSessions,
@@ -49,6 +49,21 @@ export function createOrdersRepository(db: Executor) {
           .offset(offset)
           .limit(limit),
         db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    /** Orders held for an admin (status review), oldest first. */
+    async listInReview(offset: number, limit: number) {
+      const inReview = eq(orders.status, 'review');
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(inReview)
+          .orderBy(asc(orders.createdAt), asc(orders.id))
+          .offset(offset)
+          .limit(limit),
+        db.select({ n: count() }).from(orders).where(inReview),
       ]);
       return { rows, total: total?.n ?? 0 };
     },

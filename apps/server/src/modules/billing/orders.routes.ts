@@ -79,12 +79,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Sandbox provider: what its hosted checkout page shows',
+        summary: "Sandbox provider: what its hosted checkout page shows (the order's owner)",
         params: sandboxSessionParamsSchema,
         response: { 200: envelopeSchema(sandboxCheckoutSchema) },
       },
     },
-    async (request) => ok(await sandboxCheckout.view(request.params.session_id)),
+    async (request) =>
+      ok(
+        await sandboxCheckout.view(
+          (await request.requireAuth()).user.id,
+          request.params.session_id,
+        ),
+      ),
   );
   app.post(
     '/prod-api/trade/v1/sandbox/checkout/:session_id',
@@ -92,7 +98,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Sandbox provider: the payer pays, cancels or fails; delivered as a signed webhook event',
+          "Sandbox provider: the order's owner pays, cancels or fails; delivered as a signed webhook event",
         params: sandboxSessionParamsSchema,
         body: sandboxOutcomeBodySchema,
         response: { 200: envelopeSchema(sandboxOutcomeResultSchema) },
@@ -100,7 +106,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       ok(
-        await sandboxCheckout.settle(request.params.session_id, request.body.outcome, request.lang),
+        await sandboxCheckout.settle(
+          (await request.requireAuth()).user.id,
+          request.params.session_id,
+          request.body.outcome,
+          request.lang,
+        ),
       ),
   );
 };

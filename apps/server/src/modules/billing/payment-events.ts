@@ -59,10 +59,11 @@ function subscriptionCredits(start: Date) {
 }
 
 /**
- * waiting → paid → active. Money that reached a real provider is honoured even when we had
- * already given the order up (its checkout expired here first); the sandbox never pays late.
+ * → paid → active: grants what the order bought. Money that reached a real provider is
+ * honoured even when we had already given the order up (its checkout expired here first); the
+ * sandbox never pays late. An order in review arrives here only when an admin accepts it.
  */
-async function activateOrder(
+export async function activateOrder(
   ctx: EventContext,
   order: OrderRow,
   opts: {
@@ -149,6 +150,44 @@ async function activateOrder(
   await r.orders.updateOrder(order.orderNo, { status: 'active', activatedAt: now, subscriptionId });
   await r.orders.setSessionStatus(order.orderNo, 'complete');
   return { result: 'applied', effects };
+}
+
+type PaidReport = {
+  /** What the provider says was paid; null when it does not say. */
+  amountFen: number | null;
+  period?: { start: Date | null; end: Date | null };
+  providerSubscriptionId: string | null;
+  providerCustomerId: string | null;
+};
+
+/**
+ * A provider reports the order paid. A payment of another amount than the order's is held for
+ * an admin (status review) with what was paid: nothing is granted until one accepts it, and
+ * later events for the order change nothing.
+ */
+async function payOrder(ctx: EventContext, order: OrderRow, paid: PaidReport): Promise<Applied> {
+  const opts = {
+    ...(paid.period ? { period: paid.period } : {}),
+    providerSubscriptionId: paid.providerSubscriptionId,
+    providerCustomerId: paid.providerCustomerId,
+  };
+  if (order.status === 'review') return unchanged('held');
+  const open =
+    order.status === 'waiting' || (order.status === 'cancelled' && order.provider !== 'sandbox');
+  if (!open || paid.amountFen === null || paid.amountFen === order.amountFen) {
+    return activateOrder(ctx, order, opts);
+  }
+  await ctx.r.orders.updateOrder(order.orderNo, {
+    status: 'review',
+    paidAmountFen: paid.amountFen,
+    failure: null,
+    cancelledAt: null,
+    paidAt: ctx.now,
+    providerSubscriptionId: paid.providerSubscriptionId ?? order.providerSubscriptionId,
+    providerCustomerId: paid.providerCustomerId ?? order.providerCustomerId,
+  });
+  await ctx.r.orders.setSessionStatus(order.orderNo, 'complete');
+  return unchanged('held_amount_differs');
 }
 
 const sessionStatusOf: Record<OrderFailure, string> = {
@@ -249,15 +288,7 @@ export async function applyAction(ctx: EventContext, action: PaymentAction): Pro
     case 'checkout_paid': {
       const order = await r.orders.lockOrder(action.orderNo);
       if (!order) return unchanged('ignored');
-      const applied = await activateOrder(ctx, order, {
-        providerSubscriptionId: action.providerSubscriptionId,
-        providerCustomerId: action.providerCustomerId,
-      });
-      // The money moved, so the order stands; the event log shows what to look into.
-      const differs = action.amountFen !== null && action.amountFen !== order.amountFen;
-      return applied.result === 'applied' && differs
-        ? { ...applied, result: 'applied_amount_differs' }
-        : applied;
+      return payOrder(ctx, order, action);
     }
     case 'checkout_failed': {
       const order = await r.orders.lockOrder(action.orderNo);
@@ -270,7 +301,8 @@ export async function applyAction(ctx: EventContext, action: PaymentAction): Pro
         // The first invoice can arrive before the checkout's own event: it pays the order.
         const order = action.orderNo ? await r.orders.lockOrder(action.orderNo) : undefined;
         if (!order) return unchanged('ignored');
-        return activateOrder(ctx, order, {
+        return payOrder(ctx, order, {
+          amountFen: action.amountFen,
           period: { start: action.periodStart, end: action.periodEnd },
           providerSubscriptionId: action.providerSubscriptionId,
           providerCustomerId: action.providerCustomerId,

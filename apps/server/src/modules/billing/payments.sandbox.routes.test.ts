@@ -121,7 +121,11 @@ describe('a Plus plan paid through the sandbox', () => {
 
     const created = await order(ticket, 'plus-month');
     expect(created.checkout_url).toBe(`/pay/checkout/${created.session_id}`);
-    const page = await call('GET', `/prod-api/trade/v1/sandbox/checkout/${created.session_id}`);
+    const page = await call(
+      'GET',
+      `/prod-api/trade/v1/sandbox/checkout/${created.session_id}`,
+      ticket,
+    );
     expect(page.result).toMatchObject({
       order_no: created.order_no,
       sku_name: 'plus',
@@ -180,7 +184,11 @@ describe('a Plus plan paid through the sandbox', () => {
     // The page now says the checkout is complete; a late cancel changes nothing.
     const cancelLate = await settle(ticket, created.session_id, 'cancel');
     expect(cancelLate.result).toMatchObject({ status: 'active', failure: null });
-    const done = await call('GET', `/prod-api/trade/v1/sandbox/checkout/${created.session_id}`);
+    const done = await call(
+      'GET',
+      `/prod-api/trade/v1/sandbox/checkout/${created.session_id}`,
+      ticket,
+    );
     expect(done.result.status).toBe('complete');
 
     // Buying another plan while this one runs is refused with the §8 message.
@@ -242,6 +250,41 @@ describe('a Plus plan paid through the sandbox', () => {
     clock.advance(10 * 60_000);
     const stale = await deliver(event.payload, event.signature);
     expect(stale.statusCode).toBe(400);
+  });
+});
+
+describe("the hosted checkout belongs to its order's owner", () => {
+  it('others and visitors neither see nor settle it, and nothing is paid', async () => {
+    const owner = await api.signIn('checkout-owner@example.com');
+    const other = await api.signIn('checkout-stranger@example.com');
+    const before = await account(owner.ticket);
+    const created = await order(owner.ticket, 'pro-year');
+    const url = `/prod-api/trade/v1/sandbox/checkout/${created.session_id}`;
+
+    expect(await call('GET', url)).toMatchObject({ code: 3015 });
+    expect(await call('POST', url, undefined, { outcome: 'pay' })).toMatchObject({ code: 3015 });
+    expect(await call('GET', url, other.ticket)).toMatchObject({ code: 1004 });
+    for (const outcome of ['pay', 'cancel', 'card_declined']) {
+      expect(await settle(other.ticket, created.session_id, outcome)).toMatchObject({
+        code: 1004,
+        msg: 'Not found',
+      });
+    }
+    const untouched = await call(
+      'GET',
+      `/prod-api/trade/v1/orders/${created.order_no}`,
+      owner.ticket,
+    );
+    expect(untouched.result).toMatchObject({ status: 'waiting', failure: null });
+    expect(await account(owner.ticket)).toMatchObject({ grade: 0, credits: before.credits });
+
+    expect(await call('GET', url, owner.ticket)).toMatchObject({
+      code: 0,
+      result: { status: 'open' },
+    });
+    const paid = await settle(owner.ticket, created.session_id, 'pay');
+    expect(paid.result).toMatchObject({ status: 'active' });
+    expect((await account(owner.ticket)).grade).toBe(3);
   });
 });
 
@@ -346,7 +389,7 @@ describe('checkouts that do not pay', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/prod-api/trade/v1/sandbox/checkout/${created.session_id}`,
-      headers: { 'x-accept-language': 'zh' },
+      headers: { 'x-accept-language': 'zh', authorization: `Bearer ${ticket}` },
       payload: { outcome: 'cancel' },
     });
     expect(res.json().result.failure_msg).toBe('买家已取消支付');
@@ -357,7 +400,11 @@ describe('checkouts that do not pay', () => {
     const late = await order(ticket, 'credits-500');
     const forgotten = await order(ticket, 'credits-500');
     clock.advance(31 * 60_000);
-    const page = await call('GET', `/prod-api/trade/v1/sandbox/checkout/${late.session_id}`);
+    const page = await call(
+      'GET',
+      `/prod-api/trade/v1/sandbox/checkout/${late.session_id}`,
+      ticket,
+    );
     expect(page.result.status).toBe('expired');
     const res = await settle(ticket, late.session_id, 'pay');
     expect(res.result).toMatchObject({ status: 'cancelled', failure: 'qr_expired' });

@@ -14,7 +14,8 @@ import { translate } from '../../lib/i18n/translate';
 import type { LedgerService } from '../credits/ledger.service';
 import type { CatalogueService } from './catalogue.service';
 import type { OrderRow } from './orders.schema';
-import { applyAction, cancelOrder, type Effect } from './payment-events';
+import { applyAction, cancelOrder } from './payment-events';
+import type { PaymentFollowUp } from './payment-follow-up';
 import {
   RISK_MAX_WAITING,
   RISK_WINDOW_MS,
@@ -34,11 +35,12 @@ export type PaymentsDeps = {
   ledger: LedgerService;
   catalogue: CatalogueService;
   providers: Partial<Record<ProviderName, PaymentProvider>>;
-  defaultProvider: ProviderName;
+  /** Null: this server takes no payments unless the buyer names a configured provider. */
+  defaultProvider: ProviderName | null;
   /** Percent off an order for this user and SKU (the best discount that applies). */
   discountFor(userId: number, sku: { kind: string; billCycle: string | null }): Promise<number>;
   emailOf(userId: number): Promise<string | null>;
-  onEffects(effects: Effect[]): Promise<void>;
+  followUp: PaymentFollowUp;
   clock: Clock;
   publicUrl: string;
   logger: Logger;
@@ -125,22 +127,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await r.orders.setEventResult(provider, event.id, applied.result);
       return applied;
     });
-    for (const effect of outcome?.effects ?? []) {
-      if (effect.kind !== 'second_plan' || !effect.subscription.providerSubscriptionId) continue;
-      await providerOf(provider)
-        .setCancelAtPeriodEnd(effect.subscription, true)
-        .catch((err: unknown) => {
-          deps.logger.error(
-            { err, subscription: effect.subscription.id },
-            "turning off a second plan's renewal failed",
-          );
-        });
+    if (outcome?.result === 'held_amount_differs') {
+      deps.logger.warn(
+        { event: event.id, order: orderNo },
+        'a payment of another amount than its order is held for review',
+      );
     }
-    if (outcome?.effects.length) {
-      await deps.onEffects(outcome.effects).catch((err: unknown) => {
-        deps.logger.error({ err, event: event.id }, 'payment event follow-up failed');
-      });
-    }
+    if (outcome) await deps.followUp(provider, outcome, event.id);
     return { received: true, duplicate: outcome === null };
   }
 
@@ -163,7 +156,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async createOrder(userId: number, body: CreateOrderBody): Promise<CreateOrderResult> {
       const now = clock.now();
       const sku = await deps.catalogue.getActiveSku(body.sku_id);
-      const provider = providerOf(body.provider ?? deps.defaultProvider);
+      const name = body.provider ?? deps.defaultProvider;
+      if (!name) throw new AppError(ErrorCode.invalidParams, 'payment.unavailable');
+      const provider = providerOf(name);
       if (sku.kind === 'membership' && (await root.billing.findRunningPurchase(userId, now))) {
         throw new AppError(ErrorCode.conflict, 'payment.alreadySubscribed');
       }

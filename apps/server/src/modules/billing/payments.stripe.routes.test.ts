@@ -113,13 +113,14 @@ const invoice = (
   reason: 'subscription_create' | 'subscription_cycle',
   period: { start: Date; end: Date },
   id = newId('in'),
+  paid = 9900,
 ) =>
   stripeEvent(type, {
     id,
     object: 'invoice',
     billing_reason: reason,
     status: type === 'invoice.paid' ? 'paid' : 'open',
-    amount_paid: type === 'invoice.paid' ? 9900 : 0,
+    amount_paid: type === 'invoice.paid' ? paid : 0,
     amount_due: 9900,
     currency: 'cny',
     customer: c.customer,
@@ -507,5 +508,64 @@ describe('Stripe webhooks', () => {
     expect(after.buckets.find((b: Json) => b.kind === 'purchased')).toMatchObject({
       credits: 3000,
     });
+  });
+});
+
+describe('Stripe payments of another amount than the order', () => {
+  let admin: string | undefined;
+  const adminTicket = async () => (admin ??= (await api.signIn('admin@example.com')).ticket);
+
+  it('a checkout paid short is held for review; cancelled, its subscription stops at Stripe', async () => {
+    const { ticket, id } = await api.signIn('stripe-short@example.com');
+    const before = await account(ticket);
+    const c = await checkout(ticket, id);
+    expect(await post(sessionCompleted(c, 1))).toMatchObject({ status: 200 });
+    const end = new Date(clock.now().getTime() + 30 * DAY);
+    // Its first invoice, even for the full price, does not apply the held order either.
+    await post(invoice('invoice.paid', c, 'subscription_create', { start: clock.now(), end }));
+    expect(await account(ticket)).toMatchObject({ grade: 0, credits: before.credits });
+    const held = await call('GET', `/prod-api/trade/v1/orders/${c.orderNo}`, ticket);
+    expect(held.result).toMatchObject({ status: 'review', amount_fen: 9900 });
+
+    const listed = await call('GET', '/prod-api/admin/orders/review', await adminTicket());
+    expect(listed.result.list).toContainEqual(
+      expect.objectContaining({ order_no: c.orderNo, paid_amount_fen: 1, provider: 'stripe' }),
+    );
+    const cancelled = await call(
+      'POST',
+      `/prod-api/admin/orders/${c.orderNo}/resolve`,
+      await adminTicket(),
+      { action: 'cancel' },
+    );
+    expect(cancelled.result).toMatchObject({ status: 'cancelled', failure: 'risk_control' });
+    expect(
+      stripeApi.requests.some(
+        (r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${c.subId}`,
+      ),
+    ).toBe(true);
+    expect(await account(ticket)).toMatchObject({ grade: 0, credits: before.credits });
+  });
+
+  it('a first invoice paid with another amount is held; accepted, the plan starts', async () => {
+    const { ticket, id } = await api.signIn('stripe-odd-invoice@example.com');
+    const before = await account(ticket);
+    const c = await checkout(ticket, id);
+    const end = new Date(clock.now().getTime() + 30 * DAY);
+    const period = { start: clock.now(), end };
+    await post(invoice('invoice.paid', c, 'subscription_create', period, newId('in'), 100));
+    expect(await account(ticket)).toMatchObject({ grade: 0, credits: before.credits });
+    const held = await call('GET', `/prod-api/trade/v1/orders/${c.orderNo}`, ticket);
+    expect(held.result.status).toBe('review');
+
+    const accepted = await call(
+      'POST',
+      `/prod-api/admin/orders/${c.orderNo}/resolve`,
+      await adminTicket(),
+      { action: 'accept' },
+    );
+    expect(accepted.result).toMatchObject({ status: 'active', paid_amount_fen: 100 });
+    expect(await account(ticket)).toMatchObject({ grade: 2, credits: before.credits + 4000 });
+    const sub = await call('GET', '/prod-api/trade/v1/subscription', ticket);
+    expect(sub.result).toMatchObject({ status: 'active', provider: 'stripe' });
   });
 });

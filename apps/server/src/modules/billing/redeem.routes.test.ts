@@ -192,6 +192,65 @@ describe('redeem codes', () => {
   });
 });
 
+describe('admin inputs that make no sense are refused as field errors', () => {
+  // One sign-in for both: codes sent to one address are rate limited.
+  let admin: string;
+  beforeAll(async () => {
+    admin = await adminTicket();
+  });
+
+  it('a batch that has already expired, or a plan code longer than ten years', async () => {
+    const listed = async () =>
+      ((await call('GET', '/prod-api/admin/redeem-codes', admin)).result.list as Json[]).length;
+    const before = await listed();
+    const past = await t.app.inject({
+      method: 'POST',
+      url: '/prod-api/admin/redeem-codes',
+      headers: { authorization: `Bearer ${admin}`, 'x-accept-language': 'es' },
+      payload: { credits: 100, count: 1, uses: 1, expires_at: inDays(-1) },
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({
+      code: 1001,
+      result: { fields: [{ field: 'expires_at', message: 'debe ser una fecha futura' }] },
+    });
+    expect(
+      await call('POST', '/prod-api/admin/redeem-codes', admin, {
+        credits: 100,
+        count: 1,
+        uses: 1,
+        expires_at: clock.now().toISOString(),
+      }),
+    ).toMatchObject({ code: 1001, result: { fields: [{ field: 'expires_at' }] } });
+    const tooLong = { plan: 'plus', count: 1, uses: 1, expires_at: inDays(30) };
+    expect(
+      await call('POST', '/prod-api/admin/redeem-codes', admin, { ...tooLong, days: 3651 }),
+    ).toMatchObject({
+      code: 1001,
+      msg: 'Invalid parameters: days: must be at most 3650',
+      result: { fields: [{ field: 'days' }] },
+    });
+    expect(await listed()).toBe(before);
+    expect(
+      await call('POST', '/prod-api/admin/redeem-codes', admin, { ...tooLong, days: 3650 }),
+    ).toMatchObject({ code: 0 });
+    expect(await listed()).toBe(before + 1);
+  });
+
+  it('a plan grant longer than ten years', async () => {
+    const user = await api.signIn('long-grant@example.com');
+    const grant = (days: number) =>
+      call('POST', `/prod-api/admin/users/${user.id}/plan`, admin, { grade: 2, days });
+    expect(await grant(3651)).toMatchObject({
+      code: 1001,
+      result: { fields: [{ field: 'days' }] },
+    });
+    expect((await account(user.ticket)).grade).toBe(0);
+    expect(await grant(3650)).toMatchObject({ code: 0 });
+    expect((await account(user.ticket)).grade).toBe(2);
+  });
+});
+
 describe('admin SKU editing', () => {
   it('changes prices and withdraws SKUs; others are refused', async () => {
     const admin = { ticket: await adminTicket() };

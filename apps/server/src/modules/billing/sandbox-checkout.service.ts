@@ -17,27 +17,37 @@ import type { TradeRepositories } from './trade.repositories';
 /**
  * The sandbox provider's hosted checkout page: what it shows, and the payer's choice, which
  * becomes a signed event delivered through the same webhook handler a real provider uses.
+ * Choosing "pay" here is all it takes to be paid, so only the order's owner may see or settle
+ * a checkout, and only while the sandbox runs.
  */
 export function createSandboxCheckoutService(deps: {
   root: TradeRepositories;
   sandbox: SandboxProvider;
+  /** Off (production unless asked for): sandbox checkouts, old ones too, cannot be settled. */
+  enabled: boolean;
   payments: Pick<PaymentsService, 'receiveWebhook'>;
   clock: Clock;
 }) {
   const { root, clock } = deps;
 
-  async function find(sessionId: string) {
+  async function find(userId: number, sessionId: string) {
+    if (!deps.enabled) {
+      throw new AppError(ErrorCode.invalidParams, 'payment.providerUnavailable', {
+        provider: 'sandbox',
+      });
+    }
     const session = await root.orders.findSession(sessionId);
     const order = session && (await root.orders.findOrder(session.orderNo));
-    if (!session || !order || session.provider !== 'sandbox') {
+    // Someone else's checkout answers as a missing one: its id tells nothing.
+    if (!session || !order || session.provider !== 'sandbox' || order.userId !== userId) {
       throw new AppError(ErrorCode.notFound, 'errors.notFound');
     }
     return { session, order };
   }
 
   return {
-    async view(sessionId: string): Promise<SandboxCheckout> {
-      const { session, order } = await find(sessionId);
+    async view(userId: number, sessionId: string): Promise<SandboxCheckout> {
+      const { session, order } = await find(userId, sessionId);
       const expired = session.status === 'open' && session.expiresAt <= clock.now();
       return {
         session_id: session.id,
@@ -56,11 +66,12 @@ export function createSandboxCheckoutService(deps: {
      * one takes no other outcome, and paying it again is delivered and changes nothing.
      */
     async settle(
+      userId: number,
       sessionId: string,
       outcome: SandboxOutcome,
       lang: Language,
     ): Promise<SandboxOutcomeResult> {
-      const { session, order } = await find(sessionId);
+      const { session, order } = await find(userId, sessionId);
       const now = clock.now();
       const open = session.status === 'open';
       if (open || (session.status === 'complete' && outcome === 'pay')) {

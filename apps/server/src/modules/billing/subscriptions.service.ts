@@ -141,9 +141,11 @@ export function createSubscriptionsService(deps: {
       if (!sub || sub.status !== 'active' || sub.endsAt > now) return null;
       // Stripe collects the renewal itself; its invoice.paid renews the plan.
       if (inRenewalGrace(sub, now)) return null;
+      // A sandbox renewal is paid by nobody: with the sandbox off its plans run out instead.
       const renews =
         sub.source === 'purchase' &&
         sub.provider === 'sandbox' &&
+        deps.providers.sandbox !== undefined &&
         !sub.cancelAtPeriodEnd &&
         !sub.cancelledAt;
       if (!renews) {

@@ -35,7 +35,8 @@ export type PaymentAction =
       first: boolean;
       periodStart: Date | null;
       periodEnd: Date | null;
-      amountFen: number;
+      /** Null when the provider does not say. */
+      amountFen: number | null;
       providerCustomerId: string | null;
     }
   | {

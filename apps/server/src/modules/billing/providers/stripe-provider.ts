@@ -125,7 +125,7 @@ export function actionOfStripeEvent(event: Stripe.Event): PaymentAction {
         first,
         periodStart: line?.period ? seconds(line.period.start) : null,
         periodEnd: line?.period ? seconds(line.period.end) : null,
-        amountFen: inv.amount_paid ?? 0,
+        amountFen: inv.amount_paid ?? null,
         providerCustomerId: inv.customer ?? null,
       };
     }
