@@ -1,5 +1,6 @@
 import {
   adminReportPageSchema,
+  adminWorkEditPageSchema,
   resolveReportResultSchema,
   reviewResultSchema,
   workPageSchema,
@@ -14,6 +15,7 @@ const enc = encodeURIComponent;
 export const adminReviewKeys = {
   all: ['admin-review'] as const,
   works: (status: WorkStatus) => ['admin-review', 'works', status] as const,
+  edits: ['admin-review', 'edits'] as const,
   reports: (status: 'open' | 'resolved') => ['admin-review', 'reports', status] as const,
 };
 
@@ -48,6 +50,45 @@ export function useReviewWork() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminReviewKeys.all });
       // Approved or hidden works change what the feeds show.
+      void queryClient.invalidateQueries({ queryKey: ['community'] });
+    },
+  });
+}
+
+/** `GET /prod-api/admin/works/edits`: approved works' title and description edits, oldest first. */
+export function useWorkEdits() {
+  return useInfiniteQuery({
+    queryKey: adminReviewKeys.edits,
+    queryFn: ({ pageParam }) =>
+      api.get('/prod-api/admin/works/edits', {
+        query: { cursor: pageParam, limit: PAGE_SIZE },
+        schema: adminWorkEditPageSchema,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+}
+
+/** Decides on the version of an edit the moderator saw (`editedAt`); a newer one is refused. */
+export type EditDecision =
+  | { workId: string; editedAt: string; action: 'approve' }
+  | { workId: string; editedAt: string; action: 'reject'; reason: string };
+
+/** `POST /prod-api/admin/works/{id}/edit/approve|reject` */
+export function useDecideEdit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: EditDecision) =>
+      api.post(
+        `/prod-api/admin/works/${enc(decision.workId)}/edit/${decision.action}`,
+        decision.action === 'reject'
+          ? { edited_at: decision.editedAt, reason: decision.reason }
+          : { edited_at: decision.editedAt },
+        { schema: reviewResultSchema },
+      ),
+    // Refused as changed since it was seen: the queue is read again either way.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminReviewKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['community'] });
     },
   });

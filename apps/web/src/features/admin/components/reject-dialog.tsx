@@ -4,16 +4,19 @@ import { useTranslation } from 'react-i18next';
 
 const REASON_MAX = 500;
 
-/** Asks for the reason a rejected work's owner will read. */
+/** Asks for the reason a rejected work's (or edit's) owner will read. */
 export function RejectDialog({
   opened,
   title,
+  heading,
   loading,
   onClose,
   onReject,
 }: {
   opened: boolean;
   title: string;
+  /** The dialog's own title; rejecting a work by default. */
+  heading?: string;
   loading: boolean;
   onClose: () => void;
   onReject: (reason: string) => void;
@@ -27,7 +30,7 @@ export function RejectDialog({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t('admin.review.rejectTitle')}
+      title={heading ?? t('admin.review.rejectTitle')}
       radius="lg"
       centered
     >

@@ -1,4 +1,9 @@
-import { workStatuses, type Work, type WorkStatus } from '@lumen/contracts/community';
+import {
+  workStatuses,
+  type AdminWorkEdit,
+  type Work,
+  type WorkStatus,
+} from '@lumen/contracts/community';
 import {
   Button,
   Center,
@@ -14,10 +19,18 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../shared/ui/toast';
-import { useReports, useResolveReport, useReviewWork, useReviewWorks } from '../api/review';
+import {
+  useDecideEdit,
+  useReports,
+  useResolveReport,
+  useReviewWork,
+  useReviewWorks,
+  useWorkEdits,
+} from '../api/review';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { RejectDialog } from '../components/reject-dialog';
 import { ReportCard } from '../components/report-card';
+import { ReviewEditCard } from '../components/review-edit-card';
 import { ReviewWorkCard } from '../components/review-work-card';
 
 const queueStatuses = workStatuses.filter((s) => s !== 'reviewing');
@@ -114,6 +127,80 @@ function WorksQueue() {
   );
 }
 
+function EditsQueue() {
+  const { t } = useTranslation();
+  const edits = useWorkEdits();
+  const decide = useDecideEdit();
+  const [rejecting, setRejecting] = useState<AdminWorkEdit | null>(null);
+  const items = useMemo(() => edits.data?.pages.flatMap((p) => p.data) ?? [], [edits.data]);
+  const done = (key: string) => toast({ type: 'success', message: t(key) });
+
+  return (
+    <Stack gap="md">
+      {edits.isPending ? (
+        <Center py="xl">
+          <Loader size="sm" />
+        </Center>
+      ) : items.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {t('admin.review.editsEmpty')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          {items.map((edit) => (
+            <ReviewEditCard
+              key={`${edit.work.work_id}:${edit.edited_at}`}
+              edit={edit}
+              busy={decide.isPending}
+              onApprove={() =>
+                decide.mutate(
+                  { workId: edit.work.work_id, editedAt: edit.edited_at, action: 'approve' },
+                  { onSuccess: () => done('admin.review.editApproved') },
+                )
+              }
+              onReject={() => setRejecting(edit)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      {edits.hasNextPage ? (
+        <Button
+          variant="subtle"
+          onClick={() => void edits.fetchNextPage()}
+          loading={edits.isFetchingNextPage}
+        >
+          {t('admin.review.more')}
+        </Button>
+      ) : null}
+      <RejectDialog
+        key={rejecting ? `${rejecting.work.work_id}:${rejecting.edited_at}` : 'none'}
+        opened={rejecting !== null}
+        heading={t('admin.review.rejectEditTitle')}
+        title={rejecting?.title ?? ''}
+        loading={decide.isPending}
+        onClose={() => setRejecting(null)}
+        onReject={(reason) =>
+          rejecting &&
+          decide.mutate(
+            {
+              workId: rejecting.work.work_id,
+              editedAt: rejecting.edited_at,
+              action: 'reject',
+              reason,
+            },
+            {
+              onSuccess: () => {
+                setRejecting(null);
+                done('admin.review.editRejected');
+              },
+            },
+          )
+        }
+      />
+    </Stack>
+  );
+}
+
 function ReportsQueue() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
@@ -185,25 +272,35 @@ function ReportsQueue() {
   );
 }
 
-/** `/admin/review`: works awaiting review and open reports (admins only, by the route guard). */
+/**
+ * `/admin/review`: works awaiting review, published works' edits, and open reports (admins
+ * only, by the route guard).
+ */
 export function ReviewPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'reports' ? 'reports' : 'works';
+  const asked = params.get('tab');
+  const tab = asked === 'reports' || asked === 'edits' ? asked : 'works';
   return (
     <Stack gap="lg" maw={1400} mx="auto">
       <AdminPageHeader title={t('admin.review.title')} subtitle={t('admin.review.subtitle')} />
       <Tabs
         value={tab}
-        onChange={(value) => setParams(value === 'reports' ? { tab: 'reports' } : {})}
+        onChange={(value) =>
+          setParams(value === 'reports' || value === 'edits' ? { tab: value } : {})
+        }
         keepMounted={false}
       >
         <Tabs.List>
           <Tabs.Tab value="works">{t('admin.review.worksTab')}</Tabs.Tab>
+          <Tabs.Tab value="edits">{t('admin.review.editsTab')}</Tabs.Tab>
           <Tabs.Tab value="reports">{t('admin.review.reportsTab')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="works" pt="md">
           <WorksQueue />
+        </Tabs.Panel>
+        <Tabs.Panel value="edits" pt="md">
+          <EditsQueue />
         </Tabs.Panel>
         <Tabs.Panel value="reports" pt="md">
           <ReportsQueue />

@@ -32,11 +32,15 @@ export function usePublishWork() {
   });
 }
 
-/** `PATCH /prod-api/content/works/{id}`: the owner edits title, description or comments. */
+/**
+ * `PATCH /prod-api/content/works/{id}`: the owner edits title, description or comments. A
+ * published work's new text waits for review (`pending_edit_at` in the answer).
+ */
 export function useUpdateWork(workId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateWorkBody) => apiRequest(workPath(workId), { method: 'PATCH', body }),
+    mutationFn: (body: UpdateWorkBody) =>
+      apiRequest(workPath(workId), { method: 'PATCH', body, schema: workDetailSchema }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: communityKeys.all }),
   });
 }

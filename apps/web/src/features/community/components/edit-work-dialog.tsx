@@ -1,11 +1,14 @@
 import { WORK_DESCRIPTION_MAX, WORK_TITLE_MAX, type WorkDetail } from '@lumen/contracts/community';
-import { Button, Group, Modal, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast';
 import { useUpdateWork } from '../api/work';
 
-/** The owner changes title, description or whether comments are open. */
+/**
+ * The owner changes title, description or whether comments are open. A published work's new
+ * text is reviewed before others see it; the dialog says so before and after saving.
+ */
 export function EditWorkDialog({
   opened,
   onClose,
@@ -46,8 +49,12 @@ export function EditWorkDialog({
               allow_comments: allowComments,
             },
             {
-              onSuccess: () => {
-                toast({ type: 'success', message: t('community.work.saved') });
+              onSuccess: (saved) => {
+                const inReview = saved.pending_edit_at !== null && saved.status === 'approved';
+                toast({
+                  type: 'success',
+                  message: t(inReview ? 'community.work.savedForReview' : 'community.work.saved'),
+                });
                 onClose();
               },
             },
@@ -55,6 +62,11 @@ export function EditWorkDialog({
         }}
       >
         <Stack gap="md">
+          {work.status === 'approved' ? (
+            <Text size="sm" c="dimmed">
+              {t('community.work.editReviewHint')}
+            </Text>
+          ) : null}
           <TextInput
             label={t('community.publish.titleLabel')}
             value={title}

@@ -88,6 +88,11 @@ export const WorkCard = memo(function WorkCard({ work, showStatus = false }: Wor
           {t('community.status.rejectedBecause', { reason: work.reject_reason })}
         </Text>
       ) : null}
+      {showStatus && work.pending_edit_at ? (
+        <Text size="xs" c="blue" lineClamp={1} px={2}>
+          {t('community.status.editPending')}
+        </Text>
+      ) : null}
       <div className={classes.meta}>
         <Link to={`/u/${work.author.user_id}`} className={classes.author}>
           <UserAvatar nickname={work.author.nickname} avatar={work.author.avatar} size={22} />

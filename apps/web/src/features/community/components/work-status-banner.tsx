@@ -3,10 +3,30 @@ import { Alert } from '@mantine/core';
 import { IconClockHour4, IconEyeOff, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** Publishing state (spec §4) for the owner and admins, who see works before and after review. */
-export function WorkStatusBanner({ work }: { work: Pick<WorkDetail, 'status' | 'reject_reason'> }) {
+/**
+ * Publishing state (spec §4) for the owner and admins, who see works before and after review,
+ * and, for the owner, an edit of a published work waiting for review.
+ */
+export function WorkStatusBanner({
+  work,
+}: {
+  work: Pick<WorkDetail, 'status' | 'reject_reason' | 'pending_edit_at'>;
+}) {
   const { t } = useTranslation();
-  if (work.status === 'approved') return null;
+  if (work.status === 'approved') {
+    // Only the owner gets `pending_edit_at`: their new text shows to them alone for now.
+    if (!work.pending_edit_at) return null;
+    return (
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconClockHour4 size={18} />}
+        title={t('community.status.editPending')}
+      >
+        {t('community.status.editPendingBody')}
+      </Alert>
+    );
+  }
   if (work.status === 'rejected') {
     return (
       <Alert

@@ -24,6 +24,8 @@ const icons: Partial<Record<Item['subType'], { icon: Icon; color: string }>> = {
   work_approved: { icon: IconCheck, color: 'teal' },
   work_rejected: { icon: IconX, color: 'red' },
   work_hidden: { icon: IconX, color: 'gray' },
+  edit_approved: { icon: IconCheck, color: 'teal' },
+  edit_rejected: { icon: IconX, color: 'red' },
   campaign_result: { icon: IconTrophy, color: 'orange' },
   broadcast: { icon: IconSpeakerphone, color: 'violet' },
 };

@@ -1,0 +1,112 @@
+import type { AdminWorkEdit } from '@lumen/contracts/community';
+import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+interface ReviewEditCardProps {
+  edit: AdminWorkEdit;
+  busy: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+}
+
+/** One side of an edit: its title and description as they read. */
+function EditText({
+  label,
+  title,
+  description,
+}: {
+  label: string;
+  title: string;
+  description: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Text>
+      <Text size="sm" c={description ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+        {description || t('admin.review.noDescription')}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A published work's edit in review: the text shown now beside the new one, and the decision. */
+export function ReviewEditCard({ edit, busy, onApprove, onReject }: ReviewEditCardProps) {
+  const { t, i18n } = useTranslation();
+  const { work } = edit;
+  const label = work.title || t('community.untitled');
+  return (
+    <Card withBorder radius="lg" padding="sm" aria-label={label} component="article">
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <Anchor component={Link} to={`/w/${work.work_id}`} target="_blank" aria-label={label}>
+          <Image
+            src={work.media.poster_url ?? work.media.thumb_url}
+            alt=""
+            w={120}
+            h={120}
+            radius="md"
+            fit="cover"
+          />
+        </Anchor>
+        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+          <Group gap={6}>
+            <Badge variant="light" color="blue">
+              {t('admin.review.editsTab')}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {t('admin.review.editedOn', {
+                name: work.author.nickname,
+                date: new Date(edit.edited_at).toLocaleString(i18n.language, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                }),
+              })}
+            </Text>
+          </Group>
+          <Group grow align="flex-start" gap="md" wrap="wrap">
+            <EditText
+              label={t('admin.review.editBefore')}
+              title={work.title}
+              description={work.description}
+            />
+            <Card padding="xs" radius="md" bg="var(--mantine-color-blue-light)">
+              <EditText
+                label={t('admin.review.editAfter')}
+                title={edit.title}
+                description={edit.description}
+              />
+            </Card>
+          </Group>
+          <Group gap={6} wrap="wrap">
+            <Button
+              size="xs"
+              color="teal"
+              leftSection={<IconCheck size={14} />}
+              onClick={onApprove}
+              disabled={busy}
+            >
+              {t('admin.review.approve')}
+            </Button>
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              leftSection={<IconX size={14} />}
+              onClick={onReject}
+              disabled={busy}
+            >
+              {t('admin.review.reject')}
+            </Button>
+          </Group>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
