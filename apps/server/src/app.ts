@@ -95,7 +95,9 @@ export async function buildApp({
 }: AppDeps) {
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    // Forwarding headers only from the proxies named in TRUST_PROXY: anyone else could pick the
+    // address that per-address limits count them under.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);

@@ -30,4 +30,27 @@ describe('loadConfig', () => {
     expect(problems).toContain('DATABASE_URL');
     expect(problems).toContain('PUBLIC_URL');
   });
+
+  it('trusts no proxy by default, and the named addresses and ranges when TRUST_PROXY is set', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(
+      loadConfig({ TRUST_PROXY: ' 10.0.0.1, 172.16.0.0/12,fd00::/8 , ::1,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.1', '172.16.0.0/12', 'fd00::/8', '::1', 'loopback']);
+  });
+
+  it('stops on a TRUST_PROXY entry that is not an address or range, naming it', () => {
+    for (const bad of [
+      'true',
+      '*',
+      '10.0.0.0/33',
+      'fd00::/129',
+      '10.0.0/8',
+      'proxy.local',
+      '1/2/3',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: `127.0.0.1,${bad}` }), bad).toThrow(
+        new RegExp(`TRUST_PROXY: .*${bad.replace(/[*.]/g, '\\$&')}`),
+      );
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,20 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const entries = splitList(value);
+      const bad = entries.filter((entry) => !isProxyAddress(entry));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `not an IP address, CIDR range, loopback, linklocal or uniquelocal: ${bad.join(', ')}`,
+        });
+      }
+      return entries;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   APP_VERSION: z.string().min(1).optional(),
@@ -108,6 +123,12 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /**
+   * Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (addresses, CIDR ranges or
+   * proxy-addr's names); empty believes none, so a client cannot pick the address it is
+   * counted under.
+   */
+  trustProxy: string[];
   logLevel: RawEnv['LOG_LEVEL'];
   webDistDir: string;
   appVersion: string | undefined;
@@ -202,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     appVersion: e.APP_VERSION,
@@ -268,6 +290,19 @@ function splitList(value: string): string[] {
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean);
+}
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function readOAuth(e: RawEnv, p: Uppercase<OAuthProviderName>): OAuthProviderConfig {
