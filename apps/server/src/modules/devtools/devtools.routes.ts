@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listMessages, readMessage } from '../../adapters/mail/mail-folder';
@@ -49,15 +49,37 @@ export const smsSummarySchema = z.object({
 });
 
 // Message content is whatever the app sent; the page must never run or load anything from it.
-const pageSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'";
+const pageSecurityPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** Headers a proxy adds when it passes on someone else's request. */
+const forwardingHeaders = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/**
+ * Whether the request comes from this machine: the socket's own peer is a loopback address and
+ * no proxy on this machine passed it on for someone else. Forwarding headers never grant
+ * access, whatever TRUST_PROXY says: request.ip would believe them.
+ */
+function isFromThisMachine(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress ?? '';
+  const address = peer.startsWith('::ffff:') ? peer.slice('::ffff:'.length) : peer;
+  const loopback = address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
+  return loopback && !forwardingHeaders.some((name) => request.headers[name] !== undefined);
+}
 
 /**
  * The developer mailbox and SMS inbox over the folders of the embedded default (architecture
  * decision 8), and a trigger for the daily invitation-reward job. The composition root registers
- * this only outside production: it shows every verification code sent.
+ * this only outside production: it shows every verification code sent. Even then it answers
+ * only the machine it runs on; anyone else gets 404, as if there were nothing here.
  */
 export const devtoolsRoutes: FastifyPluginAsyncZod<DevtoolsDeps> = async (app, deps) => {
   const hidden = { hide: true };
+
+  // onRequest: before the body is read, so a refused job trigger parses nothing.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isFromThisMachine(request)) return sendNotFound(reply);
+  });
 
   app.get(
     '/dev/mailbox',
