@@ -113,7 +113,14 @@ export default defineConfig({
             },
             // Every icon in one chunk: one icon per file would make dozens of tiny page chunks.
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 15 },
-            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 10 },
+            // zod's settings travel with zod: chunks run before the entry's own code, and a chunk
+            // that parses as it loads would otherwise meet zod before it is told not to eval.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/]|[\\/]src[\\/]app[\\/]zod-config\.ts$/,
+              tags: ['$initial'],
+              priority: 10,
+            },
           ],
         },
       },

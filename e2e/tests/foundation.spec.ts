@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 
 test.describe('the foundation, as a visitor sees it', () => {
   test('the landing page renders the product', async ({ page }) => {

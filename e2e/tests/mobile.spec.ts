@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { signInThroughApi, uniqueUsername } from '../support/accounts';
 
 test('the landing page fits a 360 px phone without sideways scrolling', async ({ page }) => {

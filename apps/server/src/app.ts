@@ -71,6 +71,7 @@ import { communityRoutes } from './modules/community/community.routes';
 import { mustWatermark } from './modules/media/media-rules';
 import { errorsPlugin } from './plugins/errors';
 import { compressionPlugin } from './plugins/compression';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -178,6 +179,11 @@ export async function buildApp({
   const store: ObjectStore = wrapStore(
     config.media.s3 ? createS3ObjectStore(config.media.s3) : localStore!,
   );
+  // The bucket's origin exactly as its presigned URLs name it (signing needs no network).
+  const mediaOrigins = config.media.s3
+    ? [new URL(await store.presignGet('csp/origin-probe', 60)).origin]
+    : [];
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl, mediaOrigins });
   const billing = createBillingService({ repository: createBillingRepository(database.db), clock });
   const creditsRepository = createCreditsRepository(database.db, clock);
   const ledger = createLedgerService({ repository: creditsRepository, clock });
