@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema, LATEST_TIME_MS } from './time';
 
 /**
  * The community API (spec §1 community, §3, §4 publishing and toggles, §5 comment and report
@@ -240,6 +241,21 @@ export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
 
 // ── Circles ──────────────────────────────────────────────────────────────────────────────────
 
+/** A stored object's key (`uploads/12/a.png`): the shape the media store accepts. */
+const MEDIA_KEY = /^[a-z0-9][a-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)+$/;
+
+/** Whether a cover names a picture: none (''), a web address or path, or a stored object's key. */
+export function isCoverReference(cover: string): boolean {
+  return cover === '' || /^(https?:)?\/\S*$/.test(cover) || MEDIA_KEY.test(cover);
+}
+
+/** A circle's or campaign's cover: a media key or a web address, answered as `cover_url`. */
+const coverSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(isCoverReference, 'must be a media key or a web address');
+
 export const circleSchema = z.object({
   circle_id: z.string(),
   name: z.string(),
@@ -257,13 +273,13 @@ export const createCircleBodySchema = z.object({
   name: z.string().trim().min(1).max(40),
   description: z.string().trim().max(500).default(''),
   /** An object key in the media store, or an absolute URL. */
-  cover: z.string().trim().max(500).default(''),
+  cover: coverSchema.default(''),
 });
 export const updateCircleBodySchema = z
   .object({
     name: z.string().trim().min(1).max(40),
     description: z.string().trim().max(500),
-    cover: z.string().trim().max(500),
+    cover: coverSchema,
   })
   .partial()
   .refine((b) => Object.keys(b).length > 0, 'nothing to change');
@@ -346,11 +362,11 @@ export const campaignDotSchema = z.object({
   dot: z.boolean(),
 });
 
-const isoDateTime = z.iso.datetime({ offset: true });
+const isoDateTime = isoDateTimeSchema;
 const campaignFields = {
   title: z.string().trim().min(1).max(100),
   description: z.string().trim().max(2000).default(''),
-  cover: z.string().trim().max(500).default(''),
+  cover: coverSchema.default(''),
   rules: z.string().trim().max(5000).default(''),
   judging: z.enum(campaignJudgings).default('votes'),
   kind: z.enum(campaignKinds).default('any'),
@@ -376,7 +392,7 @@ export const updateCampaignBodySchema = z
   .object({
     title: campaignFields.title,
     description: z.string().trim().max(2000),
-    cover: z.string().trim().max(500),
+    cover: coverSchema,
     rules: z.string().trim().max(5000),
     judging: z.enum(campaignJudgings),
     kind: z.enum(campaignKinds),
@@ -449,7 +465,7 @@ export const unreadCountsSchema = z.object({
   'edit_approved',
   'edit_rejected',
 export const noticePollingQuerySchema = z.object({
-  timestamp: z.coerce.number().int().min(0).max(8.64e15).optional(),
+  timestamp: z.coerce.number().int().min(0).max(LATEST_TIME_MS).optional(),
 });
 export const noticePollingResultSchema = z.object({
   unread: unreadCountsSchema,

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { LATEST_TIME_MS } from './time';
 
 /** Channel ids of spec §9. */
 export const channelIds = ['viva_h5', 'viva_pc'] as const;
+
+/** The last second of year 9999: later is no device's clock (milliseconds sent as seconds are). */
+export const EVENT_TIME_MAX = Math.floor(LATEST_TIME_MS / 1000);
 
 /** A tracking event (spec §3), posted to `POST /api/dc/v1/events`. */
 export const trackingEventSchema = z.object({
@@ -10,6 +14,7 @@ export const trackingEventSchema = z.object({
     .number()
     .int()
     .positive()
+    .max(EVENT_TIME_MAX)
     .describe('Unix time in seconds when the event happened on the device'),
   channel_id: z.string().trim().max(64).optional(),
   user_id: z.union([z.string().max(64), z.number().int()]).optional(),

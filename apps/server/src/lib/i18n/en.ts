@@ -63,6 +63,8 @@ export const en = {
   'rules.nestedTooDeep': 'must not nest objects and lists more than 32 levels deep',
   'rules.customParamsDepth': 'may nest objects and lists at most 4 levels deep',
   'rules.customParamsSize': 'must be at most 4096 bytes as JSON',
+  'rules.cover': 'must be a media key or a web address',
+  'rules.yearRange': 'must be between the years 1 and 9999',
   'errors.invalidJson': 'Invalid parameters: the request body is not valid JSON',
   'errors.unsupportedContentType': 'Invalid parameters: unsupported content type',
   'errors.payloadTooLarge': 'The request is too large',

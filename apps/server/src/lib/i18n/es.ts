@@ -64,6 +64,8 @@ export const es: Record<MessageKey, string> = {
   'rules.nestedTooDeep': 'no puede anidar objetos y listas a más de 32 niveles',
   'rules.customParamsDepth': 'puede anidar objetos y listas a 4 niveles como máximo',
   'rules.customParamsSize': 'debe ocupar como máximo 4096 bytes en JSON',
+  'rules.cover': 'debe ser una clave de medio o una dirección web',
+  'rules.yearRange': 'debe estar entre los años 1 y 9999',
   'errors.invalidJson': 'Parámetros no válidos: el cuerpo de la solicitud no es JSON válido',
   'errors.unsupportedContentType': 'Parámetros no válidos: tipo de contenido no admitido',
   'errors.payloadTooLarge': 'La solicitud es demasiado grande',

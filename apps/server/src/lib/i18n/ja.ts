@@ -64,6 +64,8 @@ export const ja: Record<MessageKey, string> = {
   'rules.nestedTooDeep': 'オブジェクトやリストの入れ子は 32 階層までです',
   'rules.customParamsDepth': 'オブジェクトやリストの入れ子は 4 階層までです',
   'rules.customParamsSize': 'JSON で 4096 バイト以内にしてください',
+  'rules.cover': 'メディアのキーか URL を指定してください',
+  'rules.yearRange': '1 年から 9999 年までの日時を指定してください',
   'errors.invalidJson': 'パラメータが無効です：リクエスト本文が正しい JSON ではありません',
   'errors.unsupportedContentType': 'パラメータが無効です：対応していないコンテンツタイプです',
   'errors.payloadTooLarge': 'リクエストが大きすぎます',

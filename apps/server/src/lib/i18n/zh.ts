@@ -64,6 +64,8 @@ export const zh: Record<MessageKey, string> = {
   'rules.nestedTooDeep': '对象和列表的嵌套不能超过 32 层',
   'rules.customParamsDepth': '对象和列表的嵌套不能超过 4 层',
   'rules.customParamsSize': '以 JSON 表示时不能超过 4096 字节',
+  'rules.cover': '必须是媒体文件的 key 或网址',
+  'rules.yearRange': '年份必须在 1 到 9999 之间',
   'errors.invalidJson': '参数无效：请求内容不是有效的 JSON',
   'errors.unsupportedContentType': '参数无效：不支持的内容类型',
   'errors.payloadTooLarge': '请求内容过大',

@@ -1,3 +1,4 @@
+import { isCoverReference } from '@lumen/contracts/community';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../lib/event-bus';
@@ -51,8 +52,13 @@ export function createCommunity(deps: CommunityDeps) {
   const commentsRepository = createCommentsRepository(db);
   const reportsRepository = createReportsRepository(db);
   const cards = createWorkCards({ people, media, clock });
+  // A cover stored before covers were checked, and naming nothing, shows no picture.
   const coverUrl = async (cover: string) =>
-    !cover || /^(https?:)?\//.test(cover) ? cover : media.urlFor(cover);
+    !cover || /^(https?:)?\//.test(cover)
+      ? cover
+      : isCoverReference(cover)
+        ? media.urlFor(cover)
+        : '';
 
   const notifications = createNotificationsService({
     repository: createNotificationsRepository(db),

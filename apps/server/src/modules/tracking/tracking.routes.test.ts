@@ -70,6 +70,22 @@ describe('POST /api/dc/v1/events', () => {
     expect(await repo.countByEventId('never_stored')).toBe(0);
   });
 
+  it('refuses a time past year 9999 (milliseconds sent as seconds), storing nothing', async () => {
+    const res = await post([
+      { ...valid, event_id: 'far_future' },
+      { ...valid, event_id: 'far_future', event_time: 9_007_199_254_740_981 },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('Invalid parameters: 1.event_time: must be at most 253402300799');
+    expect(await createTrackingRepository(t.database.db).countByEventId('far_future')).toBe(0);
+    const lastSecond = await post({
+      ...valid,
+      event_id: 'far_future',
+      event_time: 253_402_300_799,
+    });
+    expect(lastSecond.json().result).toEqual({ accepted: 1 });
+  });
+
   it('refuses a body that is not JSON', async () => {
     const res = await t.app.inject({
       method: 'POST',
