@@ -3,7 +3,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
-import { refuseUnsafeInput, zodValidatorCompiler } from './lib/validation';
+import { answerUnreadablePath, refuseUnsafeInput, zodValidatorCompiler } from './lib/validation';
 import { createAlgoConfigRepository } from './modules/algo-config/algo-config.repository';
 import { algoConfigRoutes } from './modules/algo-config/algo-config.routes';
 import { createAlgoConfigService } from './modules/algo-config/algo-config.service';
@@ -100,6 +100,7 @@ export async function buildApp({
     // address that per-address limits count them under.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerUnreadablePath,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -100,6 +100,28 @@ describe('text PostgreSQL cannot store is refused at the boundary', () => {
     }
   });
 
+  it('in a path the router cannot decode, or too long, in the envelope and the caller language', async () => {
+    for (const segment of ['%ED%A0%80', 'a%FFb', '%C0%80']) {
+      const res = await refused('GET', `/prod-api/trade/v1/orders/${segment}`);
+      expect(res).toEqual({
+        status: 400,
+        code: ErrorCode.invalidParams,
+        msg: 'Invalid parameters: the address has characters that cannot be read',
+        result: null,
+      });
+    }
+    expect((await refused('GET', '/prod-api/content/works/%ED%A0%80', undefined, 'zh')).msg).toBe(
+      '参数无效：地址中有无法识别的字符',
+    );
+    const long = await send('GET', `/prod-api/content/works/${'1'.repeat(500)}`, undefined, 'es');
+    expect(long).toEqual({
+      status: 414,
+      code: ErrorCode.invalidParams,
+      msg: 'Parámetros no válidos: una parte de la dirección es demasiado larga',
+      result: null,
+    });
+  });
+
   it('in the query', async () => {
     expect((await refused('GET', '/prod-api/content/tasks?q=%00')).result.fields).toEqual([
       { field: 'q', message: unstorable },

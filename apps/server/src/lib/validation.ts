@@ -1,6 +1,9 @@
-import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { ErrorCode } from '@lumen/contracts/error-codes';
+import { parseLanguage } from '@lumen/contracts/i18n';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { en } from './i18n/en';
+import { translate } from './i18n/translate';
 
 /**
  * Request validation failure carrying zod's issues (with the input, so a missing field can be
@@ -143,4 +146,31 @@ export async function refuseUnsafeInput(request: FastifyRequest): Promise<void> 
     const issues = findUnsafeInput(read(request));
     if (issues.length > 0) throw new RequestValidationError(issues, part);
   }
+}
+
+/**
+ * Paths Fastify's router cannot take apart, answered in the envelope: a segment whose percent
+ * escapes are no UTF-8 (`%ED%A0%80`, a lone surrogate; `%FF`), or one over the router's length
+ * limit. The router answers these before any route, hook or error handler runs.
+ */
+export function answerUnreadablePath(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const header = request.headers['x-accept-language'] ?? request.headers['accept-language'];
+  const lang = parseLanguage(Array.isArray(header) ? header[0] : header);
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const known = tooLong || error.code === 'FST_ERR_BAD_URL';
+  void reply
+    .status(known ? (tooLong ? 414 : 400) : 500)
+    .type('application/json; charset=utf-8')
+    .send({
+      code: known ? ErrorCode.invalidParams : ErrorCode.systemError,
+      msg: translate(
+        lang,
+        known ? (tooLong ? 'errors.pathTooLong' : 'errors.badPath') : 'errors.system',
+      ),
+      result: null,
+    });
 }

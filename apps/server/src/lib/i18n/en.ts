@@ -67,6 +67,8 @@ export const en = {
   'rules.yearRange': 'must be between the years 1 and 9999',
   'errors.invalidJson': 'Invalid parameters: the request body is not valid JSON',
   'errors.unsupportedContentType': 'Invalid parameters: unsupported content type',
+  'errors.badPath': 'Invalid parameters: the address has characters that cannot be read',
+  'errors.pathTooLong': 'Invalid parameters: a part of the address is too long',
   'errors.payloadTooLarge': 'The request is too large',
   'errors.notFound': 'Not found',
   'errors.routeNotFound': 'The requested API does not exist: {method} {path}',

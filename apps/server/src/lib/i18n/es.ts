@@ -68,6 +68,8 @@ export const es: Record<MessageKey, string> = {
   'rules.yearRange': 'debe estar entre los años 1 y 9999',
   'errors.invalidJson': 'Parámetros no válidos: el cuerpo de la solicitud no es JSON válido',
   'errors.unsupportedContentType': 'Parámetros no válidos: tipo de contenido no admitido',
+  'errors.badPath': 'Parámetros no válidos: la dirección tiene caracteres que no se pueden leer',
+  'errors.pathTooLong': 'Parámetros no válidos: una parte de la dirección es demasiado larga',
   'errors.payloadTooLarge': 'La solicitud es demasiado grande',
   'errors.notFound': 'No encontrado',
   'errors.routeNotFound': 'La API solicitada no existe: {method} {path}',

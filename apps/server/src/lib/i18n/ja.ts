@@ -68,6 +68,8 @@ export const ja: Record<MessageKey, string> = {
   'rules.yearRange': '1 年から 9999 年までの日時を指定してください',
   'errors.invalidJson': 'パラメータが無効です：リクエスト本文が正しい JSON ではありません',
   'errors.unsupportedContentType': 'パラメータが無効です：対応していないコンテンツタイプです',
+  'errors.badPath': 'パラメータが無効です：アドレスに読み取れない文字があります',
+  'errors.pathTooLong': 'パラメータが無効です：アドレスの一部が長すぎます',
   'errors.payloadTooLarge': 'リクエストが大きすぎます',
   'errors.notFound': '見つかりません',
   'errors.routeNotFound': '要求された API は存在しません：{method} {path}',

@@ -68,6 +68,8 @@ export const zh: Record<MessageKey, string> = {
   'rules.yearRange': '年份必须在 1 到 9999 之间',
   'errors.invalidJson': '参数无效：请求内容不是有效的 JSON',
   'errors.unsupportedContentType': '参数无效：不支持的内容类型',
+  'errors.badPath': '参数无效：地址中有无法识别的字符',
+  'errors.pathTooLong': '参数无效：地址中的某一部分过长',
   'errors.payloadTooLarge': '请求内容过大',
   'errors.notFound': '未找到',
   'errors.routeNotFound': '请求的接口不存在：{method} {path}',
