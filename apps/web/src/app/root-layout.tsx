@@ -4,6 +4,7 @@ import { ScrollRestoration, useMatches } from 'react-router';
 import { AccountsRoot } from '../features/accounts/components/accounts-root';
 import { PublishDialog } from '../features/community/components/publish-dialog';
 import { useResultAlerts } from '../features/library/use-result-alerts';
+import { TestPaymentsRibbon } from '../features/membership/components/test-payments-ribbon';
 import { PayDialog } from '../features/membership/pay-dialog/pay-dialog';
 import { TrialDialog } from '../features/membership/trial/trial-dialog';
 import { useVersionPoll } from '../shared/hooks/use-version-poll';
@@ -12,7 +13,7 @@ import { findHandleValue } from './route-handle';
 import { RouteGuard } from './route-guard';
 import { useSessionSync } from './use-session-sync';
 
-/** Wraps every route: guard, scroll reset, navigation progress, accounts (login dialog, survey), pay, trial and publish dialogs, version poll, cross-tab sync, alerts for runs that end elsewhere. */
+/** Wraps every route: guard, scroll reset, navigation progress, accounts (login dialog, survey), pay, trial and publish dialogs, the test-payments ribbon, version poll, cross-tab sync, alerts for runs that end elsewhere. */
 export function RootLayout() {
   const { t } = useTranslation();
   const matches = useMatches();
@@ -34,6 +35,7 @@ export function RootLayout() {
       <PayDialog />
       <PublishDialog />
       <TrialDialog />
+      <TestPaymentsRibbon />
     </>
   );
 }

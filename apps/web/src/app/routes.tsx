@@ -257,6 +257,14 @@ export const routes: RouteObject[] = [
             ),
             handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.broadcast.title' }),
           },
+          {
+            path: '/admin/payments',
+            ...lazyPage(
+              () => import('../features/admin/pages/payments-review-page'),
+              (m) => <m.PaymentsReviewPage />,
+            ),
+            handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.payments.title' }),
+          },
           // Account pages have no sidebar entry; their own page key leaves none highlighted.
           {
             path: '/account/profile',
@@ -363,13 +371,14 @@ export const routes: RouteObject[] = [
         ],
       },
       // The sandbox provider's hosted checkout stands alone, as a real provider's page would.
+      // Paying there is a click, so it is the order owner's only: a visitor signs in first.
       {
         path: '/pay/checkout/:sessionId',
         ...lazyPage(
           () => import('../features/membership/checkout/sandbox-checkout-page'),
           (m) => <m.SandboxCheckoutPage />,
         ),
-        handle: handle({ public: true, titleKey: 'membership.checkout.title' }),
+        handle: handle({ titleKey: 'membership.checkout.title' }),
       },
       ...(['discord', 'apple', 'facebook', 'google'] as const).map((provider) => ({
         path: `/login-${provider}`,

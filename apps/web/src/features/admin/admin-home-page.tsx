@@ -8,6 +8,7 @@ const sections = [
   'circles',
   'campaigns',
   'notifications',
+  'payments',
   'users',
   'engines',
 ] as const;
@@ -17,6 +18,7 @@ const pages: Partial<Record<(typeof sections)[number], string>> = {
   circles: '/admin/circles',
   campaigns: '/admin/campaigns',
   notifications: '/admin/notifications',
+  payments: '/admin/payments',
 };
 
 /** The admin area's entry. */

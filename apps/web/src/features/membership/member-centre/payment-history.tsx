@@ -11,6 +11,7 @@ const orderStatusColors: Record<OrderStatus, string> = {
   paid: 'blue',
   active: 'teal',
   cancelled: 'gray',
+  review: 'orange',
 };
 
 /** Spec §2 payment history: every order with its status and amount in CNY (spec §3). */

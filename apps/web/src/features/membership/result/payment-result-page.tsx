@@ -102,6 +102,7 @@ const looks: Record<ResultPrompt['kind'], { color: string; icon: ReactNode }> = 
   cancelled: { color: 'gray', icon: <IconBan size={40} /> },
   waiting: { color: 'blue', icon: <IconClockHour4 size={40} /> },
   confirm: { color: 'yellow', icon: <IconHelpCircle size={40} /> },
+  review: { color: 'orange', icon: <IconClockHour4 size={40} /> },
 };
 
 function PromptHeader({
@@ -147,6 +148,14 @@ function PromptHeader({
       actions = (
         <Button component={Link} to="/pay" radius="xl">
           {t('membership.result.backToPlans')}
+        </Button>
+      );
+      break;
+    case 'review':
+      body = t('membership.result.reviewBody');
+      actions = (
+        <Button component={Link} to="/member" radius="xl" variant="default">
+          {t('membership.result.toMemberCentre')}
         </Button>
       );
       break;

@@ -34,6 +34,13 @@ describe('payment result prompt', () => {
     });
   });
 
+  it('says a payment of another amount is being checked, and stops polling for it', () => {
+    const held = order({ status: 'review', paid_at: '2026-03-01T00:01:00.000Z' });
+    expect(resultPromptFor(held, 0)).toEqual({ kind: 'review' });
+    expect(resultPromptFor(held, CONFIRM_AFTER_MS)).toEqual({ kind: 'review' });
+    expect(isSettling(held)).toBe(false);
+  });
+
   it('tells a cancellation apart from a failure with its reason', () => {
     expect(resultPromptFor(order({ status: 'cancelled', failure: 'cancelled' }), 0)).toEqual({
       kind: 'cancelled',

@@ -10,6 +10,7 @@ export type ResultPrompt =
   | { kind: 'succeeded'; activated: boolean }
   | { kind: 'failed'; failure: OrderFailure | null; message: string | null }
   | { kind: 'cancelled' }
+  | { kind: 'review' }
   | { kind: 'waiting' }
   | { kind: 'confirm' };
 
@@ -18,6 +19,8 @@ export function resultPromptFor(order: Order, waitedMs: number): ResultPrompt {
   if (order.status === 'paid' || order.status === 'active') {
     return { kind: 'succeeded', activated: order.status === 'active' };
   }
+  // Paid with another amount than the order's: a person looks at it, which takes a while.
+  if (order.status === 'review') return { kind: 'review' };
   if (order.failure === 'cancelled' || (order.status === 'cancelled' && order.failure === null)) {
     return { kind: 'cancelled' };
   }
