@@ -1,5 +1,5 @@
 import type { AdminWorkEdit } from '@lumen/contracts/community';
-import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -49,28 +49,23 @@ export function ReviewEditCard({ edit, busy, onApprove, onReject }: ReviewEditCa
           <Image
             src={work.media.poster_url ?? work.media.thumb_url}
             alt=""
-            w={120}
-            h={120}
+            w={{ base: 72, sm: 120 }}
+            h={{ base: 72, sm: 120 }}
             radius="md"
             fit="cover"
           />
         </Anchor>
         <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
-          <Group gap={6}>
-            <Badge variant="light" color="blue">
-              {t('admin.review.editsTab')}
-            </Badge>
-            <Text size="xs" c="dimmed">
-              {t('admin.review.editedOn', {
-                name: work.author.nickname,
-                date: new Date(edit.edited_at).toLocaleString(i18n.language, {
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                }),
-              })}
-            </Text>
-          </Group>
-          <Group grow align="flex-start" gap="md" wrap="wrap">
+          <Text size="xs" c="dimmed">
+            {t('admin.review.editedOn', {
+              name: work.author.nickname,
+              date: new Date(edit.edited_at).toLocaleString(i18n.language, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              }),
+            })}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <EditText
               label={t('admin.review.editBefore')}
               title={work.title}
@@ -83,7 +78,7 @@ export function ReviewEditCard({ edit, busy, onApprove, onReject }: ReviewEditCa
                 description={edit.description}
               />
             </Card>
-          </Group>
+          </SimpleGrid>
           <Group gap={6} wrap="wrap">
             <Button
               size="xs"
