@@ -447,6 +447,8 @@ export const notifySubTypes = [
   'work_approved',
   'work_rejected',
   'work_hidden',
+  'edit_approved',
+  'edit_rejected',
   'campaign_result',
   'report_resolved',
   'broadcast',
@@ -462,8 +464,6 @@ export const unreadCountsSchema = z.object({
 });
 
 /** `GET /prod-api/user/notice/polling?timestamp=<ms>` (spec §4 notice poll, §7). */
-  'edit_approved',
-  'edit_rejected',
 export const noticePollingQuerySchema = z.object({
   timestamp: z.coerce.number().int().min(0).max(LATEST_TIME_MS).optional(),
 });
@@ -541,6 +541,19 @@ export const reviewResultSchema = z.object({
   status: z.enum(workStatuses),
 });
 
+/** An approved work's edit waiting for review: the work as the public sees it, the new text. */
+export const adminWorkEditSchema = z.object({
+  work: workSchema,
+  title: z.string(),
+  description: z.string(),
+  /** Names the version decided on: a decision on an older one is refused. */
+  edited_at: z.string(),
+});
+export type AdminWorkEdit = z.infer<typeof adminWorkEditSchema>;
+export const adminWorkEditPageSchema = cursorPageSchema(adminWorkEditSchema);
+export const approveEditBodySchema = z.object({ edited_at: z.iso.datetime({ offset: true }) });
+export const rejectEditBodySchema = rejectWorkBodySchema.extend(approveEditBodySchema.shape);
+
 export const reportStatuses = ['open', 'resolved'] as const;
 export const reportActions = ['dismiss', 'hide_work', 'ban_user'] as const;
 export const adminReportsQuerySchema = cursorQuerySchema.extend({
@@ -556,19 +569,6 @@ export const adminReportSchema = z.object({
   reasons: z.array(z.enum(reportReasons)),
   description: z.string(),
   reporter: commentAuthorSchema,
-/** An approved work's edit waiting for review: the work as the public sees it, the new text. */
-export const adminWorkEditSchema = z.object({
-  work: workSchema,
-  title: z.string(),
-  description: z.string(),
-  /** Names the version decided on: a decision on an older one is refused. */
-  edited_at: z.string(),
-});
-export type AdminWorkEdit = z.infer<typeof adminWorkEditSchema>;
-export const adminWorkEditPageSchema = cursorPageSchema(adminWorkEditSchema);
-export const approveEditBodySchema = z.object({ edited_at: z.iso.datetime({ offset: true }) });
-export const rejectEditBodySchema = rejectWorkBodySchema.extend(approveEditBodySchema.shape);
-
   status: z.enum(reportStatuses),
   action: z.enum(reportActions).nullable(),
   created_at: z.string(),

@@ -225,6 +225,10 @@ export const en = {
   'community.campaignStillOpen': 'Results can be set once the campaign stops taking entries',
   'community.reviewState': 'This cannot be done while the work is {status}',
   'community.reportResolved': 'This report has already been handled',
+  'moderation.termInvisible': 'This term has no visible characters',
+  'community.noPendingEdit': 'This work has no changes waiting for review',
+  'community.editChanged':
+    'The author has changed this edit since you opened it. Please review the latest version',
   'notify.like': '{actor} liked your work',
   'notify.comment': '{actor} commented on your work',
   'notify.reply': '{actor} replied to your comment',
@@ -234,10 +238,10 @@ export const en = {
   'notify.workApprovedBody': '"{title}" is now shown in the community',
   'notify.workRejected': 'Your work was not approved',
   'notify.workRejectedBody': '"{title}": {reason}',
-  'moderation.termInvisible': 'This term has no visible characters',
-  'community.noPendingEdit': 'This work has no changes waiting for review',
-  'community.editChanged':
-    'The author has changed this edit since you opened it. Please review the latest version',
+  'notify.editApproved': 'Your changes were approved',
+  'notify.editApprovedBody': '"{title}" now shows your new title and description',
+  'notify.editRejected': 'Your changes were not approved',
+  'notify.editRejectedBody': '"{title}" keeps its previous title and description: {reason}',
   'notify.workHidden': 'Your work was hidden',
   'notify.workHiddenBody': '"{title}" was hidden by a moderator',
   'notify.campaignResult': 'Results of {campaign}',
@@ -247,10 +251,6 @@ export const en = {
   'mail.digestSubject': 'Lumen: {count} new notifications',
   'mail.digestBody':
     'Since our last e-mail:\n\n{items}\n\nSee them all: {link}\n\nYou can turn these e-mails off in Settings, E-mail notices.',
-  'notify.editApproved': 'Your changes were approved',
-  'notify.editApprovedBody': '"{title}" now shows your new title and description',
-  'notify.editRejected': 'Your changes were not approved',
-  'notify.editRejectedBody': '"{title}" keeps its previous title and description: {reason}',
   'mail.digestMore': '…and {count} more',
   'mail.notifySubject': 'Lumen: {title}',
   'mail.notifyBody':

@@ -232,6 +232,10 @@ export const es: Record<MessageKey, string> = {
     'Los resultados se pueden fijar cuando la campaña deje de aceptar participaciones',
   'community.reviewState': 'No se puede hacer mientras la obra está en estado {status}',
   'community.reportResolved': 'Esta denuncia ya se ha gestionado',
+  'moderation.termInvisible': 'Este término no tiene caracteres visibles',
+  'community.noPendingEdit': 'Esta obra no tiene cambios pendientes de revisión',
+  'community.editChanged':
+    'El autor ha vuelto a cambiar esta edición desde que la abriste. Revisa la versión más reciente',
   'notify.like': 'A {actor} le gustó tu obra',
   'notify.comment': '{actor} comentó tu obra',
   'notify.reply': '{actor} respondió a tu comentario',
@@ -241,10 +245,10 @@ export const es: Record<MessageKey, string> = {
   'notify.workApprovedBody': '"{title}" ya se muestra en la comunidad',
   'notify.workRejected': 'Tu obra no fue aprobada',
   'notify.workRejectedBody': '"{title}": {reason}',
-  'moderation.termInvisible': 'Este término no tiene caracteres visibles',
-  'community.noPendingEdit': 'Esta obra no tiene cambios pendientes de revisión',
-  'community.editChanged':
-    'El autor ha vuelto a cambiar esta edición desde que la abriste. Revisa la versión más reciente',
+  'notify.editApproved': 'Tus cambios fueron aprobados',
+  'notify.editApprovedBody': '"{title}" ya muestra tu nuevo título y descripción',
+  'notify.editRejected': 'Tus cambios no fueron aprobados',
+  'notify.editRejectedBody': '"{title}" conserva su título y descripción anteriores: {reason}',
   'notify.workHidden': 'Tu obra fue ocultada',
   'notify.workHiddenBody': 'Un moderador ocultó "{title}"',
   'notify.campaignResult': 'Resultados de {campaign}',
@@ -254,10 +258,6 @@ export const es: Record<MessageKey, string> = {
   'mail.digestSubject': 'Lumen: {count} notificaciones nuevas',
   'mail.digestBody':
     'Desde nuestro último correo:\n\n{items}\n\nVerlas todas: {link}\n\nPuedes desactivar estos correos en Ajustes, Avisos por correo.',
-  'notify.editApproved': 'Tus cambios fueron aprobados',
-  'notify.editApprovedBody': '"{title}" ya muestra tu nuevo título y descripción',
-  'notify.editRejected': 'Tus cambios no fueron aprobados',
-  'notify.editRejectedBody': '"{title}" conserva su título y descripción anteriores: {reason}',
   'mail.digestMore': '…y {count} más',
   'mail.notifySubject': 'Lumen: {title}',
   'mail.notifyBody':

@@ -129,14 +129,14 @@ export function createCommunity(deps: CommunityDeps) {
     }),
     adminReview: createAdminReviewService({
       works: worksRepository,
+      feed: feedRepository,
+      cards,
       campaigns: campaignsRepository,
       comments: commentsRepository,
       reports: reportsRepository,
       people,
       notifications,
       clock,
-      feed: feedRepository,
-      cards,
     }),
   };
 }
