@@ -154,6 +154,16 @@ describe('text PostgreSQL cannot store is refused at the boundary', () => {
     ]);
   });
 
+  it('in a header', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/prod-api/user/profile',
+      headers: { authorization: `Bearer ${ticket}`, 'x-client-platform': 'web\u0000' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().result.fields).toEqual([{ field: 'x-client-platform', message: unstorable }]);
+  });
+
   it('other control characters are ordinary text', async () => {
     const res = await send(
       'POST',
