@@ -1,6 +1,7 @@
 import { isApiPath } from '@lumen/contracts/api-paths';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWork } from '../src/modules/community/community.fixtures';
 import { createApiCaller } from './support/api-caller';
 import { createUser } from './support/factories';
 import {
@@ -47,6 +48,7 @@ let t: TestApp;
 let api: ReturnType<typeof createApiCaller>;
 let operations: Operation[] = [];
 const tickets: Partial<Record<Role, string>> = {};
+const userIds: Partial<Record<Role, number>> = {};
 /** Accounts signed in so far per role: a fresh one replaces one the fuzzer closed. */
 let users = 0;
 let admins = 0;
@@ -78,11 +80,19 @@ async function ensureSession(role: 'user' | 'admin') {
   const signedIn = await api.signIn(email);
   if (!signedIn.ticket) throw new Error(`could not sign ${role} ${email} in`);
   tickets[role] = signedIn.ticket;
+  userIds[role] = signedIn.id;
 }
 
-/** A few rows for valid-shaped ids to find: a circle, a campaign, a folder, a queued task. */
+/**
+ * A few rows for valid-shaped ids (small numbers) to find: a circle, a campaign, works of both
+ * accounts with a comment, a folder, a queued task.
+ */
 async function seed() {
   const { admin, user } = tickets;
+  for (const owner of [userIds.user, userIds.admin, userIds.user]) {
+    if (owner) await insertWork(t.database.db, owner);
+  }
+  await api.call('POST', '/prod-api/content/works/1/comments', user, { text: 'Fuzz comment' });
   await api.call('POST', '/prod-api/admin/circles', admin, { name: 'Fuzz circle' });
   const day = 24 * 3600 * 1000;
   await api.call('POST', '/prod-api/admin/campaigns', admin, {
