@@ -26,7 +26,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_260_101);
  * Requests per operation and role: enough to meet each hostile value somewhere while the file
  * stays under a minute; FUZZ_RUNS=200 (and FUZZ_SEED) for a longer hunt on one's own machine.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const ADMIN_EMAILS = Array.from({ length: 8 }, (_, i) => `fuzz-admin-${i}@example.com`);
 const WORKER_TOKEN = 'fuzz-worker-token-0123456789';
 
@@ -180,7 +180,8 @@ function requestsFor(op: Operation): fc.Arbitrary<FuzzRequest> {
   );
   const body: fc.Arbitrary<string | undefined> = op.body
     ? fc.oneof(
-        { weight: 6, arbitrary: fuzzedValueOf(op.body).map((v) => JSON.stringify(v)) },
+        { weight: 4, arbitrary: valueOf(op.body).map((v) => JSON.stringify(v)) },
+        { weight: 4, arbitrary: fuzzedValueOf(op.body).map((v) => JSON.stringify(v)) },
         { weight: 1, arbitrary: rawBodies },
         { weight: 1, arbitrary: fc.constant(undefined) },
       )

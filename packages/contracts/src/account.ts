@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './time';
 import {
   DELETE_ACCOUNT_PHRASE,
   captchaCodeSchema,
@@ -12,7 +13,10 @@ export const genders = ['male', 'female', 'other', 'undisclosed'] as const;
 export const educations = ['associate', 'bachelor', 'master', 'doctor'] as const;
 export const visibilities = ['public', 'private'] as const;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2001-09-30');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date like 2001-09-30', abort: true })
+  .refine(isCalendarDate, { message: 'must be a date like 2001-09-30', abort: true });
 const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month like 2019-09');
 
 export const profileSchema = z.object({
@@ -42,12 +46,7 @@ export const updateProfileBodySchema = z
     nickname: z.string().trim().min(1).max(40),
     bio: z.string().trim().max(300),
     gender: z.enum(genders).nullable(),
-    birthday: isoDate
-      .refine(
-        (d) => !Number.isNaN(Date.parse(d)) && new Date(d) <= new Date(),
-        'must be a past date',
-      )
-      .nullable(),
+    birthday: isoDate.refine((d) => new Date(d) <= new Date(), 'must be a past date').nullable(),
     birthday_visibility: z.enum(visibilities),
     school: z.string().trim().max(100),
     department: z.string().trim().max(100),

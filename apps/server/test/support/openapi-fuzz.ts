@@ -181,13 +181,26 @@ function stringOf(schema: Schema): fc.Arbitrary<string> {
       fc.constantFrom('9999-12-31T23:59:59-12:00', '0001-01-01T00:00:00+01:00'),
     );
   }
-  const patterned = schema.pattern ?? schema.allOf?.find((s) => s.pattern)?.pattern;
+  // Of several patterns (allOf), the longest is usually the one that implies the others.
+  const patterns = [schema.pattern, ...(schema.allOf ?? []).map((s) => s.pattern)];
+  const patterned = patterns
+    .filter((p): p is string => p !== undefined)
+    .sort((a, b) => b.length - a.length)[0];
   if (patterned) {
     const matching = fc.stringMatching(new RegExp(patterned)).filter(fits);
     // Ids are small numbers in a fresh database: some of them point at real rows.
-    return patterned === '^[1-9]\\d{0,17}$'
-      ? fc.oneof(fc.constantFrom('1', '2', '3'), matching)
-      : matching;
+    if (patterned === '^[1-9]\\d{0,17}$') return fc.oneof(fc.constantFrom('1', '2', '3'), matching);
+    // Random digits are rarely a day: real days, and days a calendar does not have.
+    if (patterned === '^\\d{4}-\\d{2}-\\d{2}$') {
+      return fc.oneof(
+        fc
+          .date({ min: new Date('1900-01-01'), max: new Date('2030-01-01'), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10)),
+        fc.constantFrom('0000-01-01', '2000-02-30', '2023-02-29', '9999-12-31'),
+        matching,
+      );
+    }
+    return matching;
   }
   const longest = schema.maxLength;
   return longest !== undefined && longest > maxLength && longest <= 100_000
