@@ -103,11 +103,11 @@ export async function buildApp({
     frameworkErrors: answerUnreadablePath,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
+  // Before any schema, and for routes or parts without one (params, headers).
+  app.addHook('preValidation', refuseUnsafeInput);
   app.setSerializerCompiler(serializerCompiler);
   // Action routes (like, approve, claim…) take no body; clients often still send a JSON
   // content type with an empty body, which is "no body", not malformed JSON.
-  // Before any schema, and for routes or parts without one (params, headers).
-  app.addHook('preValidation', refuseUnsafeInput);
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
