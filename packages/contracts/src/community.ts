@@ -551,7 +551,7 @@ export const adminWorkEditSchema = z.object({
 });
 export type AdminWorkEdit = z.infer<typeof adminWorkEditSchema>;
 export const adminWorkEditPageSchema = cursorPageSchema(adminWorkEditSchema);
-export const approveEditBodySchema = z.object({ edited_at: z.iso.datetime({ offset: true }) });
+export const approveEditBodySchema = z.object({ edited_at: isoDateTimeSchema });
 export const rejectEditBodySchema = rejectWorkBodySchema.extend(approveEditBodySchema.shape);
 
 export const reportStatuses = ['open', 'resolved'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PLAN_DAYS } from './plans';
+import { isoDateTimeSchema } from './time';
 
 /**
  * Membership and payments (spec §3 orders, invitation, payment info; §4 order, subscription,
@@ -331,7 +332,7 @@ export const adminRedeemBodySchema = z
     days: z.number().int().min(1).max(MAX_PLAN_DAYS).optional(),
     count: z.number().int().min(1).max(1000),
     uses: z.number().int().min(1).max(100_000),
-    expires_at: z.iso.datetime({ offset: true }),
+    expires_at: isoDateTimeSchema,
   })
   .refine((b) => (b.credits !== undefined) !== (b.plan !== undefined), {
     message: 'give either credits or plan',

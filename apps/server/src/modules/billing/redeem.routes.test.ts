@@ -222,6 +222,15 @@ describe('admin inputs that make no sense are refused as field errors', () => {
         expires_at: clock.now().toISOString(),
       }),
     ).toMatchObject({ code: 1001, result: { fields: [{ field: 'expires_at' }] } });
+    // An instant past the year 9999 cannot be stored: refused, not a system error.
+    expect(
+      await call('POST', '/prod-api/admin/redeem-codes', admin, {
+        credits: 5,
+        count: 1,
+        uses: 1,
+        expires_at: '9999-12-31T23:59:59-12:00',
+      }),
+    ).toMatchObject({ code: 1001, result: { fields: [{ field: 'expires_at' }] } });
     const tooLong = { plan: 'plus', count: 1, uses: 1, expires_at: inDays(30) };
     expect(
       await call('POST', '/prod-api/admin/redeem-codes', admin, { ...tooLong, days: 3651 }),
