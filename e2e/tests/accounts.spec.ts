@@ -84,6 +84,36 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);
   });
 
+  test('an address given at sign-up is confirmed with a code on the profile page', async ({
+    page,
+  }) => {
+    const username = uniqueUsername();
+    const email = `${username}@example.test`;
+    await page.goto('/studio');
+    const dialog = await openLoginDialog(page);
+    await dialog.getByRole('tab', { name: 'Password' }).click();
+    await dialog.getByRole('button', { name: 'Create an account' }).click();
+    await dialog.getByLabel('Username', { exact: true }).fill(username);
+    await dialog.getByLabel('E-mail (optional)').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
+    await dialog.getByLabel('Confirm password').fill(password);
+    await dialog.getByRole('checkbox', { name: /I agree/ }).check();
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect(dialog).toBeHidden();
+    await skipSurvey(page);
+
+    await page.goto('/account/profile');
+    const card = page.locator('.mantine-Card-root', { hasText: 'E-mail address' });
+    await expect(card.getByText('Not verified')).toBeVisible();
+    await expect(card.getByLabel('E-mail')).toHaveValue(email);
+    await card.getByRole('button', { name: 'Send code' }).click();
+    const code = await readMailCode(page.request, email);
+    await page.keyboard.type(code);
+    await card.getByRole('button', { name: 'Verify e-mail' }).click();
+    await expect(card.getByText('Verified', { exact: true })).toBeVisible();
+    await expect(card.getByText(email)).toBeVisible();
+  });
+
   test('the terms a user agrees to open beside the dialog, which keeps what was typed', async ({
     page,
   }) => {
