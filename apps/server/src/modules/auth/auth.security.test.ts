@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock';
 import { readMailedCode } from '../../../test/support/mailbox';
@@ -155,6 +157,28 @@ describe('an address named at registration grants nothing until it is proved', (
     expect(bound.body.code).toBe(3009);
     const still = await signInByEmail('holder@example.com');
     expect(still.id).toBe(holder.id);
+  });
+});
+
+describe('phone numbers', () => {
+  it('does not tell a user without the code whether another account holds a number', async () => {
+    const phone = '+14155550177';
+    clock.advance(61_000);
+    await call('POST', '/prod-api/user/captcha', { body: { method: 'phone', phone } });
+    const smsDir = path.join(t.config.dataDir, 'sms');
+    const [file] = (await fs.readdir(smsDir)).sort().reverse();
+    const code = /\b(\d{6})\b/.exec(await fs.readFile(path.join(smsDir, file!), 'utf8'))![1]!;
+    const holder = await call('POST', '/prod-api/user/login', {
+      body: { loginType: 'phone', phone, captcha: code },
+    });
+    expect(holder.body.code).toBe(0);
+
+    const prober = await signInByEmail('prober@example.com');
+    const guess = await call('POST', '/prod-api/user/phone/bind', {
+      headers: bearer(prober.ticket as string),
+      body: { phone, captcha: '000000' },
+    });
+    expect(guess.body.code).not.toBe(3008);
   });
 });
 

@@ -318,11 +318,12 @@ export function createAuthService(deps: {
       await repository.updateUser(userId, { avatar });
     },
 
+    /** Like bindEmail: the code first, so only the number's owner learns who else holds it. */
     async bindPhone(userId: number, phone: string, code: string): Promise<UserRow> {
+      await captcha.verify({ channel: 'phone', address: phone, purpose: 'bind' }, code);
       const owner = await repository.findUserByPhone(phone);
       if (owner && owner.id !== userId)
         throw new AppError(ErrorCode.phoneInUse, 'errors.phoneInUse');
-      await captcha.verify({ channel: 'phone', address: phone, purpose: 'bind' }, code);
       try {
         const user = await repository.updateUser(userId, { phone });
         if (!user) throw new AppError(ErrorCode.notFound, 'errors.notFound');
