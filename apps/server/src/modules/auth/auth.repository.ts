@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gte, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database';
 import {
   authAttempts,

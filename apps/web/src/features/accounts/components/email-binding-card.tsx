@@ -1,14 +1,14 @@
 import type { Profile } from '@lumen/contracts/account';
-import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { emailSchema } from '@lumen/contracts/auth';
+import { Badge, TextInput } from '@mantine/core';
 import { IconMail, IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast';
 import { useBindEmail } from '../api/bind-email';
 import { sendCaptcha } from '../api/send-captcha';
-import { emailSchema } from '@lumen/contracts/auth';
 import { useCaptchaFlow } from '../use-captcha-flow';
-import { CodeStep } from './code-step';
+import { BindingCard } from './binding-card';
 
 /**
  * The account's e-mail address. Only an address proved by a code sent to it (purpose `bind`)
@@ -29,7 +29,6 @@ export function EmailBindingCard({ profile }: { profile: Profile }) {
       flow.back();
     },
   });
-  const editing = changing || !profile.email;
 
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -42,12 +41,10 @@ export function EmailBindingCard({ profile }: { profile: Profile }) {
   };
 
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Title order={2} fz="lg">
-          {t('profile.email.title')}
-        </Title>
-        {profile.email ? (
+    <BindingCard
+      title={t('profile.email.title')}
+      badge={
+        profile.email ? (
           <Badge color="teal" variant="light" leftSection={<IconMailCheck size={12} />}>
             {t('profile.email.verifiedBadge')}
           </Badge>
@@ -55,52 +52,33 @@ export function EmailBindingCard({ profile }: { profile: Profile }) {
           <Badge color="yellow" variant="light">
             {t('profile.email.unverifiedBadge')}
           </Badge>
-        ) : null}
-      </Group>
-      {!editing ? (
-        <Group justify="space-between" gap="sm" wrap="nowrap">
-          <Text fw={600} truncate>
-            {profile.email}
-          </Text>
-          <Button variant="default" onClick={() => setChanging(true)}>
-            {t('profile.email.change')}
-          </Button>
-        </Group>
-      ) : flow.step === 'sent' ? (
-        <CodeStep flow={flow} submitLabel={t('profile.email.verify')} />
-      ) : (
-        <form onSubmit={send} noValidate>
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {profile.pending_email && !changing
-                ? t('profile.email.pendingHint')
-                : t('profile.email.hint')}
-            </Text>
-            <TextInput
-              type="email"
-              label={t('login.email')}
-              leftSection={<IconMail size={16} />}
-              autoComplete="email"
-              value={email}
-              error={emailError}
-              onChange={(event) => {
-                setEmail(event.currentTarget.value);
-                setEmailError(null);
-              }}
-            />
-            <Group justify="flex-end" gap="xs">
-              {profile.email ? (
-                <Button variant="default" onClick={() => setChanging(false)}>
-                  {t('common.cancel')}
-                </Button>
-              ) : null}
-              <Button type="submit" loading={flow.sending}>
-                {t('login.sendCode')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Card>
+        ) : null
+      }
+      bound={profile.email}
+      changing={changing}
+      onChanging={setChanging}
+      changeLabel={t('profile.email.change')}
+      submitLabel={t('profile.email.verify')}
+      hint={
+        profile.pending_email && !changing
+          ? t('profile.email.pendingHint')
+          : t('profile.email.hint')
+      }
+      flow={flow}
+      onSend={send}
+    >
+      <TextInput
+        type="email"
+        label={t('login.email')}
+        leftSection={<IconMail size={16} />}
+        autoComplete="email"
+        value={email}
+        error={emailError}
+        onChange={(event) => {
+          setEmail(event.currentTarget.value);
+          setEmailError(null);
+        }}
+      />
+    </BindingCard>
   );
 }
