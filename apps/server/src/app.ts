@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/database';
@@ -71,6 +71,7 @@ import { communityRoutes } from './modules/community/community.routes';
 import { mustWatermark } from './modules/media/media-rules';
 import { errorsPlugin } from './plugins/errors';
 import { compressionPlugin } from './plugins/compression';
+import { requestLogPlugin } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
@@ -85,6 +86,8 @@ export type AppDeps = {
   clock?: Clock;
   /** Wraps the object store as built: tests hold a write back to race something against it. */
   wrapStore?: (store: ObjectStore) => ObjectStore;
+  /** Where log lines go (standard output unless given): tests read them back. */
+  logStream?: { write(line: string): void };
 };
 
 /** The composition root: builds every module's repository and service and mounts its routes. */
@@ -93,9 +96,12 @@ export async function buildApp({
   database,
   clock = systemClock,
   wrapStore = (store) => store,
+  logStream,
 }: AppDeps) {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
+    // Replaced by requestLogPlugin: errors and slow requests by default, each one at debug.
+    logController: new LogController({ disableRequestLogging: true }),
     // Forwarding headers only from the proxies named in TRUST_PROXY: anyone else could pick the
     // address that per-address limits count them under.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -125,6 +131,7 @@ export async function buildApp({
     webDistDir: config.webDistDir,
   });
 
+  await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   await app.register(compressionPlugin);
   await app.register(fastifyCookie);

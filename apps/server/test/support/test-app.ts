@@ -28,6 +28,8 @@ export async function createTestApp(
     extend?: (app: FastifyInstance, context: { database: DatabaseHandle; config: Config }) => void;
     /** Wraps the app's object store (see AppDeps.wrapStore). */
     wrapStore?: (store: ObjectStore) => ObjectStore;
+    /** Receives the app's log lines (see AppDeps.logStream). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-data-'));
@@ -44,6 +46,7 @@ export async function createTestApp(
     database,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.wrapStore ? { wrapStore: options.wrapStore } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   options.extend?.(app, { database, config });
   await app.ready();
