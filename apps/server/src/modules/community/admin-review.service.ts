@@ -46,6 +46,8 @@ export function createAdminReviewService(deps: {
   reports: ReportsRepository;
   people: CommunityPeople;
   notifications: NotificationsService;
+  /** A work's status or approved text changed: shared feed pages are out of date. */
+  onFeedChanged?: () => void;
   clock: Clock;
 }) {
   const { works, clock } = deps;
@@ -100,6 +102,7 @@ export function createAdminReviewService(deps: {
         : [];
       return { updated, notified };
     });
+    deps.onFeedChanged?.();
     await deps.notifications.deliver(notified);
     return updated;
   }
@@ -150,6 +153,7 @@ export function createAdminReviewService(deps: {
       );
       return { updated, notified };
     });
+    deps.onFeedChanged?.();
     await deps.notifications.deliver(notified);
     return updated;
   }

@@ -15,6 +15,7 @@ import type {
   CommunityPeople,
   CommunityTasks,
 } from './community.ports';
+import { createFeedCache } from './feed-cache';
 import { createFeedRepository } from './feed.repository';
 import { createFeedService } from './feed.service';
 import { createHotRanking } from './hot-ranking';
@@ -52,6 +53,9 @@ export function createCommunity(deps: CommunityDeps) {
   const commentsRepository = createCommentsRepository(db);
   const reportsRepository = createReportsRepository(db);
   const cards = createWorkCards({ people, media, clock });
+  const feedCache = createFeedCache({ clock });
+  // A work entering or leaving the feeds shows at once on this node; on others within the TTL.
+  const onFeedChanged = () => feedCache.clear();
   // A cover stored before covers were checked, and naming nothing, shows no picture.
   const coverUrl = async (cover: string) =>
     !cover || /^(https?:)?\//.test(cover)
@@ -81,6 +85,7 @@ export function createCommunity(deps: CommunityDeps) {
     tasks: deps.tasks,
     media,
     findBlockedTerm: deps.findBlockedTerm,
+    onFeedChanged,
     clock,
   });
   return {
@@ -91,6 +96,7 @@ export function createCommunity(deps: CommunityDeps) {
       feed: feedRepository,
       cards,
       hot: createHotRanking(feedRepository),
+      cache: feedCache,
       clock,
     }),
     social: createSocialService({
@@ -136,6 +142,7 @@ export function createCommunity(deps: CommunityDeps) {
       reports: reportsRepository,
       people,
       notifications,
+      onFeedChanged,
       clock,
     }),
   };

@@ -96,6 +96,11 @@ export type CardRow = {
   key: (string | number)[];
 };
 
+export type ViewerMarks = Pick<
+  CardRow,
+  'likeCount' | 'favoriteCount' | 'commentCount' | 'remixCount' | 'liked' | 'favorited' | 'followed'
+>;
+
 const hotScore = (at: Date) =>
   sql<number>`((${works.likeCount} + 2 * ${works.commentCount} + ${works.favoriteCount} + 1)::float8
     / power(greatest(extract(epoch from (${at.toISOString()}::timestamptz - ${works.publishedAt})) / 3600.0, 0) + 2, 1.5))`;
@@ -168,6 +173,29 @@ function orderParts(order: CardOrder, after: (string | number)[] | null) {
 
 export function createFeedRepository(db: Database) {
   return {
+    /**
+     * What changes under a shared page, for its works as `viewerId` sees them now, in one
+     * statement of primary-key probes: the counts, whether the viewer liked and favorited each
+     * work and follows its author. Works no longer approved are left out.
+     */
+    async listViewerMarks(viewerId: number, workIds: number[]): Promise<Map<number, ViewerMarks>> {
+      if (workIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: works.id,
+          likeCount: works.likeCount,
+          favoriteCount: works.favoriteCount,
+          commentCount: works.commentCount,
+          remixCount: works.remixCount,
+          liked: sql<boolean>`exists(select 1 from work_likes l where l.user_id = ${viewerId} and l.work_id = ${works.id})`,
+          favorited: sql<boolean>`exists(select 1 from work_favorites l where l.user_id = ${viewerId} and l.work_id = ${works.id})`,
+          followed: sql<boolean>`exists(select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = ${works.userId})`,
+        })
+        .from(works)
+        .where(and(inArray(works.id, workIds), eq(works.status, 'approved')));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
     /**
      * The hot ranking at one instant: approved works of the window, best score first, at most
      * `limit` of them. Ids and scores only; cards are read per page.

@@ -16,8 +16,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import type { Community } from './community.module';
+import { FEED_CACHE_TTL_MS } from './feed-cache';
 
 const tags = ['community'];
+
+/** Whether an If-None-Match header names this strong tag (or is `*`). */
+function matchesTag(header: string | undefined, tag: string): boolean {
+  return Boolean(
+    header && (header.trim() === '*' || header.split(',').some((t) => t.trim() === tag)),
+  );
+}
 
 /** Publishing, explore feeds, a work's page, likes and favorites. */
 export const worksRoutes: FastifyPluginAsyncZod<{ community: Community }> = async (
@@ -50,10 +58,28 @@ export const worksRoutes: FastifyPluginAsyncZod<{ community: Community }> = asyn
         tags,
         summary: 'Approved works: newest, hot (time-decayed) or from people I follow',
         querystring: exploreQuerySchema,
-        response: { 200: envelopeSchema(workPageSchema) },
+        response: {
+          200: envelopeSchema(workPageSchema),
+          304: z.null().describe('Not modified: the page still has the ETag sent in If-None-Match'),
+        },
       },
     },
-    async (request) => ok(await community.feed.explore(await viewerOf(request), request.query)),
+    async (request, reply) => {
+      const viewer = await viewerOf(request);
+      const { page, tag } = await community.feed.explore(viewer, request.query);
+      // A visitor's page is the same for every visitor, so any cache may keep it for the TTL;
+      // a signed-in viewer's carries their marks and is revalidated by its tag each time.
+      reply.header(
+        'cache-control',
+        viewer === null
+          ? `public, max-age=${Math.floor(FEED_CACHE_TTL_MS / 1000)}`
+          : 'private, no-cache',
+      );
+      reply.header('vary', 'Authorization, Cookie');
+      reply.header('etag', tag);
+      if (matchesTag(request.headers['if-none-match'], tag)) return reply.code(304).send(null);
+      return ok(page);
+    },
   );
 
   app.get(

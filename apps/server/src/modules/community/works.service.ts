@@ -31,6 +31,8 @@ export type WorksServiceDeps = {
   media: CommunityMedia;
   /** The blocklisted term a text contains, if any (moderation). */
   findBlockedTerm(text: string): Promise<string | null>;
+  /** A work left the feeds: shared feed pages are out of date. */
+  onFeedChanged?: () => void;
   clock: Clock;
 };
 
@@ -307,6 +309,7 @@ export function createWorksService(deps: WorksServiceDeps) {
         await works.deleteWork(tx, id);
         return work;
       });
+      deps.onFeedChanged?.();
       // An output deleted from the library kept its files for this work alone.
       await deps.tasks.releaseOutput(removed.taskId, removed.outputIdx);
       return { work_id: String(id) };
