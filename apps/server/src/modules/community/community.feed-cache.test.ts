@@ -87,6 +87,10 @@ describe('shared explore pages', () => {
       `public, max-age=${Math.floor(FEED_CACHE_TTL_MS / 1000)}`,
     );
     const etag = first.headers.etag as string;
+    const compressed = await explore('sort=new&limit=21', undefined, { 'accept-encoding': 'br' });
+    expect(String(compressed.headers.vary).toLowerCase().split(/,\s*/).sort()).toEqual(
+      expect.arrayContaining(['accept-encoding', 'authorization', 'cookie']),
+    );
     expect(etag).toMatch(/^"[\w-]+"$/);
 
     const again = await explore('sort=new&limit=21', undefined, { 'if-none-match': etag });
