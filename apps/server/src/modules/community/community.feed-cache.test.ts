@@ -162,5 +162,19 @@ describe('shared explore pages', () => {
     const hide = await api.call('POST', `/prod-api/admin/works/${hidden.id}/hide`, admin.ticket);
     expect(hide.code).toBe(0);
     expect(ids((await explore('sort=new&limit=23')).json())).not.toContain(String(hidden.id));
+
+    // Its author closing comments shows on the next page read through this node.
+    const open = await insertWork(t.database.db, author.id);
+    clock.advance(FEED_CACHE_TTL_MS);
+    const cardOf = async () =>
+      ((await explore('sort=new&limit=23')).json().result.data as Json[]).find(
+        (w) => w.work_id === String(open.id),
+      );
+    expect((await cardOf())?.allow_comments).toBe(true);
+    const closed = await api.call('PATCH', `/prod-api/content/works/${open.id}`, author.ticket, {
+      allow_comments: false,
+    });
+    expect(closed.code).toBe(0);
+    expect((await cardOf())?.allow_comments).toBe(false);
   });
 });

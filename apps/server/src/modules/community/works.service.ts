@@ -31,7 +31,7 @@ export type WorksServiceDeps = {
   media: CommunityMedia;
   /** The blocklisted term a text contains, if any (moderation). */
   findBlockedTerm(text: string): Promise<string | null>;
-  /** A work left the feeds: shared feed pages are out of date. */
+  /** A work left the feeds or its card changed: shared feed pages are out of date. */
   onFeedChanged?: () => void;
   clock: Clock;
 };
@@ -295,6 +295,7 @@ export function createWorksService(deps: WorksServiceDeps) {
           updatedAt: now,
         });
       });
+      deps.onFeedChanged?.();
       return this.detail(user, id);
     },
 
