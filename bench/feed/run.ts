@@ -3,7 +3,8 @@
  * then 64 keep-alive connections load, on the same server in the same run:
  *   - a static JSON route (`GET /version.json`), the ceiling of the HTTP stack;
  *   - the explore feed for a signed-in user (`sort=new`, a page of 24 with counts, liked,
- *     favorited and followed), its deeper pages through the cursor, `sort=hot` and `sort=following`.
+ *     favorited and followed), its deeper pages through the cursor, `sort=hot` and `sort=following`;
+ *   - the first page for a visitor, and for a visitor revalidating it with `If-None-Match`.
  *   bash bench/feed/run.sh [seconds per route]
  */
 import { spawn } from 'node:child_process';
@@ -108,7 +109,8 @@ function get(
   port: number,
   path: string,
   ticket?: string,
-): Promise<{ status: number; body: string }> {
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; etag?: string }> {
   return new Promise((resolve, reject) => {
     const req = http.get(
       {
@@ -116,13 +118,17 @@ function get(
         port,
         path,
         agent,
-        headers: ticket ? { authorization: `Bearer ${ticket}` } : {},
+        headers: { ...headers, ...(ticket ? { authorization: `Bearer ${ticket}` } : {}) },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString(),
+            ...(typeof res.headers.etag === 'string' ? { etag: res.headers.etag } : {}),
+          }),
         );
       },
     );
@@ -137,6 +143,7 @@ async function load(
   next: (loop: number) => string,
   check: (body: string, loop: number) => void,
   ticket?: string,
+  options: { headers?: () => Record<string, string>; status?: number } = {},
 ) {
   const latencies: number[] = [];
   let errors = 0;
@@ -146,9 +153,9 @@ async function load(
     Array.from({ length: CONNECTIONS }, async (_, loop) => {
       while (performance.now() < until) {
         const t0 = performance.now();
-        const res = await get(port, next(loop), ticket);
+        const res = await get(port, next(loop), ticket, options.headers?.());
         latencies.push(performance.now() - t0);
-        if (res.status !== 200) errors++;
+        if (res.status !== (options.status ?? 200)) errors++;
         else check(res.body, loop);
       }
     }),
@@ -283,6 +290,21 @@ const routes: { name: string; run: () => ReturnType<typeof load> }[] = [
   {
     name: 'explore `sort=new`, first page, visitor',
     run: () => load(port, SECONDS, () => explore('new'), feedCheck),
+  },
+  {
+    // A browser revalidating the page it holds; a server without ETags answers 200 (errors).
+    name: 'explore `sort=new`, first page, visitor with `If-None-Match`',
+    run: async () => {
+      const etag = (await get(port, explore('new'))).etag ?? '"none"';
+      return load(
+        port,
+        SECONDS,
+        () => explore('new'),
+        () => {},
+        undefined,
+        { headers: () => ({ 'if-none-match': etag }), status: 304 },
+      );
+    },
   },
 ];
 
