@@ -107,7 +107,9 @@ test.describe('accounts', () => {
     await expect(card.getByText('Not verified')).toBeVisible();
     await expect(card.getByLabel('E-mail')).toHaveValue(email);
     await card.getByRole('button', { name: 'Send code' }).click();
+    await expect(card.getByText(`Enter the 6-character code we sent to ${email}.`)).toBeVisible();
     const code = await readMailCode(page.request, email);
+    await card.getByRole('textbox').first().click();
     await page.keyboard.type(code);
     await card.getByRole('button', { name: 'Verify e-mail' }).click();
     await expect(card.getByText('Verified', { exact: true })).toBeVisible();
