@@ -1,7 +1,7 @@
 import type { AdminWorkEdit } from '@lumen/contracts/community';
-import { Anchor, Button, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ApproveButton, RejectButton } from './review-buttons';
 import { Link } from 'react-router';
 
 interface ReviewEditCardProps {
@@ -80,25 +80,8 @@ export function ReviewEditCard({ edit, busy, onApprove, onReject }: ReviewEditCa
             </Card>
           </SimpleGrid>
           <Group gap={6} wrap="wrap">
-            <Button
-              size="xs"
-              color="teal"
-              leftSection={<IconCheck size={14} />}
-              onClick={onApprove}
-              disabled={busy}
-            >
-              {t('admin.review.approve')}
-            </Button>
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              leftSection={<IconX size={14} />}
-              onClick={onReject}
-              disabled={busy}
-            >
-              {t('admin.review.reject')}
-            </Button>
+            <ApproveButton onClick={onApprove} busy={busy} />
+            <RejectButton onClick={onReject} busy={busy} />
           </Group>
         </Stack>
       </Group>

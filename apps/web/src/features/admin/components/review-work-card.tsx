@@ -1,7 +1,8 @@
 import type { Work } from '@lumen/contracts/community';
 import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
-import { IconCheck, IconEyeOff, IconPlayerPlayFilled, IconX } from '@tabler/icons-react';
+import { IconEyeOff, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ApproveButton, RejectButton } from './review-buttons';
 import { Link } from 'react-router';
 
 interface ReviewWorkCardProps {
@@ -60,29 +61,8 @@ export function ReviewWorkCard({ work, busy, onApprove, onReject, onHide }: Revi
         ) : null}
       </Stack>
       <Group gap={6} mt="sm" wrap="wrap">
-        {work.status !== 'approved' ? (
-          <Button
-            size="xs"
-            color="teal"
-            leftSection={<IconCheck size={14} />}
-            onClick={onApprove}
-            disabled={busy}
-          >
-            {t('admin.review.approve')}
-          </Button>
-        ) : null}
-        {work.status !== 'rejected' ? (
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            leftSection={<IconX size={14} />}
-            onClick={onReject}
-            disabled={busy}
-          >
-            {t('admin.review.reject')}
-          </Button>
-        ) : null}
+        {work.status !== 'approved' ? <ApproveButton onClick={onApprove} busy={busy} /> : null}
+        {work.status !== 'rejected' ? <RejectButton onClick={onReject} busy={busy} /> : null}
         {work.status !== 'hidden' ? (
           <Button
             size="xs"
