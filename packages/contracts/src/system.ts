@@ -7,4 +7,6 @@ export type VersionInfo = z.infer<typeof versionInfoSchema>;
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),
+  /** While the database answers: its server and version, e.g. `PostgreSQL 18.4`. */
+  database_version: z.string().optional(),
 });

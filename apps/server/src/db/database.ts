@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -24,7 +23,8 @@ export interface DatabaseHandle {
   readonly kind: DatabaseKind;
   /** Applies the drizzle-kit migrations; safe to call from several nodes at once. */
   migrate(): Promise<void>;
-  ping(): Promise<void>;
+  /** Answers with the server's name and version, e.g. `PostgreSQL 18.4`; throws when it is down. */
+  ping(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -36,6 +36,11 @@ const MIGRATION_LOCK_ID = 7_304_118_221;
 export type OpenDatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** `18.4`, or a packager's `15.14 (Debian 15.14-0+deb12u1)`, as `PostgreSQL 18.4`. */
+function describeVersion(serverVersion: string): string {
+  return `PostgreSQL ${serverVersion.split(' ')[0]}`;
+}
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'postgres'
@@ -56,7 +61,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     // PGlite is one connection in one process, so no lock is needed around migrations.
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     ping: async () => {
-      await client.query('select 1');
+      const result = await client.query<{ server_version: string }>('show server_version');
+      return describeVersion(result.rows[0]!.server_version);
     },
     close: () => client.close(),
   };
@@ -82,7 +88,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       }
     },
     ping: async () => {
-      await db.execute(sql`select 1`);
+      const result = await pool.query<{ server_version: string }>('show server_version');
+      return describeVersion(result.rows[0]!.server_version);
     },
     close: () => pool.end(),
   };

@@ -11,7 +11,11 @@ describe('system routes', () => {
   it('reports health while the database answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'up',
+      database_version: expect.stringMatching(/^PostgreSQL \d+\.\d+$/),
+    });
   });
 
   it('serves the version uncached', async () => {

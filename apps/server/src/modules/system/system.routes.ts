@@ -3,7 +3,7 @@ import { healthSchema, versionInfoSchema } from '@lumen/contracts/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export type SystemDeps = {
-  ping: () => Promise<void>;
+  ping: () => Promise<string>;
   getVersion: () => string;
 };
 
@@ -21,8 +21,8 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (app, deps)
     },
     async (_request, reply) => {
       try {
-        await deps.ping();
-        return { status: 'ok' as const, database: 'up' as const };
+        const version = await deps.ping();
+        return { status: 'ok' as const, database: 'up' as const, database_version: version };
       } catch {
         return reply.status(503).send({ status: 'degraded', database: 'down' });
       }
