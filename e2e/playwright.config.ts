@@ -51,6 +51,9 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
+      // A SIGKILL of the group would leave the embedded PostgreSQL (its own process group)
+      // running; SIGTERM lets the server stop it after the API.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',

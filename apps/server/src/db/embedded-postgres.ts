@@ -170,15 +170,19 @@ async function checkOwnerReaches(binaries: Binaries, dataDir: string, owner: Own
 }
 
 async function initCluster(binaries: Binaries, clusterDir: string, owner: Owner | undefined) {
-  fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
-  if (owner) fs.chownSync(clusterDir, owner.uid, owner.gid);
+  // Made aside and renamed into place, so DATA_DIR/db never holds half a cluster that a later
+  // start would take for a real one (or for PGlite's).
+  const making = `${clusterDir}-new`;
+  fs.rmSync(making, { recursive: true, force: true });
+  fs.mkdirSync(making, { recursive: true, mode: 0o700 });
+  if (owner) fs.chownSync(making, owner.uid, owner.gid);
   // Trust over the socket only: the socket lives in the 0700 cluster folder and is itself
   // 0700, and there is no TCP listener, so only this machine's owner of DATA_DIR gets in.
   await run(
     binaries.initdb,
     [
       '-D',
-      clusterDir,
+      making,
       '-U',
       superuser,
       '--auth=trust',
@@ -188,6 +192,7 @@ async function initCluster(binaries: Binaries, clusterDir: string, owner: Owner 
     ],
     { ...owner, env: { ...process.env, LC_ALL: 'C' } },
   );
+  fs.renameSync(making, clusterDir);
 }
 
 async function connectWhenReady(url: string, child: ChildProcess, output: () => string) {
