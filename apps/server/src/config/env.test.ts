@@ -17,6 +17,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes the database as embedded only with the URL its supervisor passes', () => {
+    const url = 'postgresql://postgres@/lumen?host=%2Fsrv%2Flumen%2Fdb';
+    expect(loadConfig({}).embeddedDatabase).toBe(false);
+    expect(loadConfig({ EMBEDDED_DATABASE: 'on' }).embeddedDatabase).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url }).embeddedDatabase).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, EMBEDDED_DATABASE: 'on' }).embeddedDatabase).toBe(true);
+  });
+
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {
