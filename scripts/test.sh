@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test: typecheck, unit and integration tests on PGlite, the database tests again on
-# a real PostgreSQL started here, then the browser tests against the built app in Chromium.
-# Installs Chromium and PostgreSQL from Debian's packages when they are missing (as root).
+# Runs every test: typecheck, unit and integration tests on the embedded PostgreSQL (the server's
+# global setup starts it on a temp dir), then the browser tests against the built app in
+# Chromium. Installs Chromium and PostgreSQL from Debian's packages when they are missing (as
+# root); the benchmarks use Debian's PostgreSQL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,14 +18,8 @@ echo "== typecheck and lint"
 npm run --silent typecheck
 npm run --silent lint
 
-echo "== unit and integration tests (PGlite)"
+echo "== unit and integration tests (PostgreSQL)"
 npx vitest run
-
-echo "== database tests on PostgreSQL"
-source scripts/lib/postgres.sh
-start_temp_postgres
-trap stop_temp_postgres EXIT
-TEST_DATABASE_URL="$PG_URL" npx vitest run --project server
 
 echo "== browser tests (Chromium)"
 npm run --silent build

@@ -4,7 +4,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testDatabaseKind } from './support/test-database';
 
 const mainFile = path.resolve(import.meta.dirname, '../src/main.ts');
 const children: ChildProcess[] = [];
@@ -72,8 +71,7 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-// The embedded PostgreSQL and its data-dir lock are the same on either test database.
-describe.skipIf(testDatabaseKind !== 'pglite')('the server process', () => {
+describe('the server process', () => {
   it('refuses a second server on the same data dir while the first keeps serving', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-proc-'));
     const port = await freePort();

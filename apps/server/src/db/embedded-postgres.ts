@@ -33,7 +33,10 @@ export function embeddedClusterDir(dataDir: string): string {
 }
 
 export function embeddedDatabaseUrl(clusterDir: string, database = embeddedDatabaseName): string {
-  return `postgresql://${superuser}@/${database}?host=${encodeURIComponent(clusterDir)}&port=${socketPort}`;
+  // `localhost` only keeps URL parsers content; the host parameter sends node-postgres to the
+  // socket in the cluster folder.
+  const socket = encodeURIComponent(clusterDir);
+  return `postgresql://${superuser}@localhost/${database}?host=${socket}&port=${socketPort}`;
 }
 
 /** Whether the folder holds a cluster that a real PostgreSQL server has run (not PGlite's). */
@@ -216,6 +219,8 @@ async function connectWhenReady(url: string, child: ChildProcess, output: () => 
 export interface StartEmbeddedPostgresOptions {
   dataDir: string;
   log?: (message: string) => void;
+  /** More server settings (`-c name=value`), e.g. the test suite's `fsync: 'off'`. */
+  settings?: Record<string, string>;
 }
 
 /**
@@ -226,6 +231,7 @@ export interface StartEmbeddedPostgresOptions {
 export async function startEmbeddedPostgres({
   dataDir,
   log = (message) => console.error(message),
+  settings = {},
 }: StartEmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const clusterDir = embeddedClusterDir(dataDir);
   const binaries = await loadBinaries();
@@ -249,6 +255,7 @@ export async function startEmbeddedPostgres({
       `unix_socket_directories=${clusterDir}`,
       '-c',
       'unix_socket_permissions=0700',
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     {
       ...owner,

@@ -4,7 +4,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/support/factories';
-import { testDatabaseKind } from '../../test/support/test-database';
 import { openDatabase } from './database';
 import { isPostgresCluster, startEmbeddedPostgres } from './embedded-postgres';
 import { hasPgliteData, moveFromPglite } from './pglite-move';
@@ -24,8 +23,8 @@ async function query<T>(url: string, text: string): Promise<T[]> {
   }
 }
 
-// The move runs its own PostgreSQL server, whichever database the rest of the suite uses.
-describe.skipIf(testDatabaseKind !== 'pglite')('moving a PGlite install to PostgreSQL', () => {
+// The move runs its own PostgreSQL server, apart from the one the rest of the suite uses.
+describe('moving a PGlite install to PostgreSQL', () => {
   it('brings every row over, keeps the PGlite folder, and starts on PostgreSQL after', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-move-'));
     dirs.push(dataDir);

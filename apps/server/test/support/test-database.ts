@@ -1,19 +1,12 @@
-import fs from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database';
 
-/** Which database the suite runs on: PGlite by default, PostgreSQL with TEST_DATABASE_URL. */
-export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-
 /** A fresh, migrated database of its own for one test file (or one test). */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const dump = await fs.readFile(inject('pgliteTemplatePath'));
-    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
-  }
+  // Set by the global setup: the embedded PostgreSQL it started, or the caller's server.
+  const url = process.env.TEST_DATABASE_URL!;
   const name = `lumen_t_${randomBytes(6).toString('hex')}`;
   await withAdmin(url, (admin) =>
     retryWhileTemplateBusy(() =>

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { ManualClock } from '../../lib/clock';
 import { createUser } from '../../../test/support/factories';
-import { createTestDatabase, testDatabaseKind } from '../../../test/support/test-database';
+import { createTestDatabase } from '../../../test/support/test-database';
 import { createCreditsRepository } from './credits.repository';
 import { createLedgerService } from './ledger.service';
 
@@ -182,7 +182,7 @@ describe('holds', () => {
   });
 });
 
-describe(`concurrency on ${testDatabaseKind}`, () => {
+describe('concurrency on PostgreSQL', () => {
   it('200 concurrent holds never take the balance below zero', async () => {
     const user = await createUser(database.db);
     await grant(user.id, 150, 'pool-a', inDays(5));
@@ -296,7 +296,7 @@ describe('batches of holds for several users', () => {
     await expectConsistent(user.id);
   });
 
-  it(`concurrent batches and single holds of the same users stay exact on ${testDatabaseKind}`, async () => {
+  it('concurrent batches and single holds of the same users stay exact on PostgreSQL', async () => {
     const users = await Promise.all(Array.from({ length: 6 }, () => createUser(database.db)));
     for (const [i, u] of users.entries()) await grant(u.id, 40, `pool-${i}`, inDays(3 + i));
     let held = 0;

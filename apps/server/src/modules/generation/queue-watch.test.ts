@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalEventBus, type UserEvent } from '../../lib/event-bus';
 import { createApiCaller } from '../../../test/support/api-caller';
 import { openEventStream } from '../../../test/support/sse';
-import { testDatabaseKind } from '../../../test/support/test-database';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { createGenerationRepository } from './generation.repository';
 import { createQueueLoad, estimateWaitMinutes } from './queue-load';
@@ -36,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe(`the queue watch on ${testDatabaseKind}`, () => {
+describe('the queue watch on PostgreSQL', () => {
   it('tells each waiting user where their tasks stand, when that changes', async () => {
     const api = createApiCaller(t);
     const ahead = await api.signIn('ahead@example.com');

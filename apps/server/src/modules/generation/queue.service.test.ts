@@ -3,7 +3,6 @@ import { gatewaySubmitSchema } from '@lumen/contracts/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock';
 import { createUser } from '../../../test/support/factories';
-import { testDatabaseKind } from '../../../test/support/test-database';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { createGenerationRepository } from './generation.repository';
 import type { TaskRow } from './generation.schema';
@@ -48,7 +47,7 @@ async function queued(userId: number, lane: number, maxRunning: number, ageS = 0
 const claim = (workerId: string, engine = 'q') =>
   t.app.services.queue.claim({ workerId, engines: [engine], taskTypes: null });
 
-describe(`claiming on ${testDatabaseKind}`, () => {
+describe('claiming on PostgreSQL', () => {
   it('serves higher lanes first, oldest first, and lets waiting raise a task so none starves', async () => {
     const [free, plus, pro] = [
       await createUser(t.database.db),

@@ -12,7 +12,7 @@ import type { DatabaseHandle } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { ManualClock } from '../../lib/clock';
 import { createUser } from '../../../test/support/factories';
-import { createTestDatabase, testDatabaseKind } from '../../../test/support/test-database';
+import { createTestDatabase } from '../../../test/support/test-database';
 import { createGenerationRepository } from '../generation/generation.repository';
 import type { TaskInputs } from '../generation/generation.schema';
 import { mp3Bytes, mp4Bytes, solidImage } from './media.fixtures';
@@ -116,7 +116,7 @@ async function stateOf(userId: number, key: string) {
   return { row: row?.status ?? 'gone', file: (await store.head(key)) !== undefined };
 }
 
-describe(`sweeping uploads on ${testDatabaseKind}`, () => {
+describe('sweeping uploads on PostgreSQL', () => {
   it('removes uploads still pending or rejected a day after they were made, not younger ones', async () => {
     const user = await createUser(database.db);
     const oldPending = await declared(user.id, 'image/png', await solidImage(400, 400, 'png'));
@@ -225,7 +225,7 @@ describe(`sweeping uploads on ${testDatabaseKind}`, () => {
   });
 });
 
-describe(`the sweep's statements on ${testDatabaseKind}`, () => {
+describe("the sweep's statements on PostgreSQL", () => {
   it('delete only what still qualifies: an upload inspected or marked since it was listed stays', async () => {
     const user = await createUser(database.db);
     const marked = await ready(user.id);
