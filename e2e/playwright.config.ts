@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { discordEnv, oidcSettings } from './support/oidc-settings';
@@ -5,7 +6,9 @@ import { discordEnv, oidcSettings } from './support/oidc-settings';
 const port = Number(process.env.E2E_PORT ?? 18765);
 const oidc = oidcSettings(port);
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
+// In the system's temporary folder, not the checkout: run as root, the embedded PostgreSQL runs
+// as the `postgres` user, which may not reach into a checkout under a closed folder.
+const dataDir = path.join(os.tmpdir(), `lumen-e2e-data-${port}`);
 
 /** Drives the real app (server, embedded database, built web app) in Debian's Chromium. */
 export default defineConfig({

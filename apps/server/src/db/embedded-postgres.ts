@@ -146,28 +146,62 @@ async function clearStaleServer(clusterDir: string, log: (message: string) => vo
   throw new Error(`The PostgreSQL server left in ${clusterDir} (process ${pid}) does not stop.`);
 }
 
+const reaches = (owner: Owner, command: string, args: string[]) =>
+  run(command, args, owner).then(
+    () => true,
+    () => false,
+  );
+
 /**
- * Run as root, the server runs as `postgres`, which must reach the cluster inside DATA_DIR and
- * the binaries inside node_modules. DATA_DIR is ours, so it gets search permission (not
- * listing) for others; folders above it are the operator's, so a gap there is reported.
+ * The binaries as the `postgres` user can run them. They live inside node_modules, and a
+ * checkout under a folder closed to others (root's home is 0700) hides them from that user:
+ * then the package's `native` folder is copied, once per version, to a root-owned folder in
+ * the system's temporary directory that others may read and run but not change.
  */
-async function checkOwnerReaches(binaries: Binaries, dataDir: string, owner: Owner) {
+async function binariesFor(binaries: Binaries, owner: Owner): Promise<Binaries> {
+  if (await reaches(owner, binaries.postgres, ['--version'])) return binaries;
+  const native = path.dirname(path.dirname(binaries.postgres));
+  const version = (await run(binaries.postgres, ['--version'])).stdout.trim().split(' ').pop();
+  const copy = path.join(os.tmpdir(), `lumen-postgres-${version ?? 'unknown'}-${os.arch()}`);
+  const inCopy = (file: string) => path.join(copy, path.relative(native, file));
+  const copied: Binaries = { initdb: inCopy(binaries.initdb), postgres: inCopy(binaries.postgres) };
+  const usable = async () =>
+    fs.existsSync(copied.postgres) &&
+    fs.statSync(copy).uid === 0 &&
+    (fs.statSync(copy).mode & 0o022) === 0 &&
+    (await reaches(owner, copied.postgres, ['--version']));
+  if (!(await usable())) {
+    const making = `${copy}-${process.pid}`;
+    fs.rmSync(making, { recursive: true, force: true });
+    fs.cpSync(native, making, { recursive: true, preserveTimestamps: true });
+    fs.chmodSync(making, 0o755);
+    // Another start may have made the copy meanwhile: a usable one is kept, and ours dropped.
+    if (fs.existsSync(copy) && !(await usable())) fs.rmSync(copy, { recursive: true, force: true });
+    try {
+      fs.renameSync(making, copy);
+    } catch {
+      fs.rmSync(making, { recursive: true, force: true });
+    }
+  }
+  if (!(await usable())) {
+    throw new Error(`The "${superuser}" user cannot run PostgreSQL's binaries, even from ${copy}.`);
+  }
+  return copied;
+}
+
+/**
+ * Run as root, the server runs as `postgres`, which must reach the cluster inside DATA_DIR.
+ * DATA_DIR is ours, so it gets search permission (not listing) for others; folders above it
+ * are the operator's, so a gap there is reported.
+ */
+async function checkOwnerReaches(dataDir: string, owner: Owner) {
   const mode = fs.statSync(dataDir).mode;
   if ((mode & 0o001) === 0) fs.chmodSync(dataDir, (mode & 0o7777) | 0o001);
-  const reaches = async (command: string, args: string[]) =>
-    run(command, args, owner).then(
-      () => true,
-      () => false,
-    );
-  const problems = [
-    ...((await reaches(binaries.postgres, ['--version'])) ? [] : [binaries.postgres]),
-    ...((await reaches('test', ['-x', dataDir])) ? [] : [dataDir]),
-  ];
-  if (problems.length > 0) {
+  if (!(await reaches(owner, 'test', ['-x', dataDir]))) {
     throw new Error(
       `Run as root, the embedded PostgreSQL runs as the "${superuser}" user, which cannot ` +
-        `reach ${problems.join(' and ')}: give it search permission on the folders above ` +
-        '(chmod o+x), run as a normal user, or set DATABASE_URL.',
+        `reach ${dataDir}: give it search permission on the folders above (chmod o+x), ` +
+        'choose a DATA_DIR it can reach, run as a normal user, or set DATABASE_URL.',
     );
   }
 }
@@ -234,10 +268,11 @@ export async function startEmbeddedPostgres({
   settings = {},
 }: StartEmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const clusterDir = embeddedClusterDir(dataDir);
-  const binaries = await loadBinaries();
   const owner = await findOwner();
+  const installed = await loadBinaries();
+  const binaries = owner ? await binariesFor(installed, owner) : installed;
   fs.mkdirSync(dataDir, { recursive: true });
-  if (owner) await checkOwnerReaches(binaries, dataDir, owner);
+  if (owner) await checkOwnerReaches(dataDir, owner);
   if (!hasCluster(clusterDir)) await initCluster(binaries, clusterDir, owner);
   await clearStaleServer(clusterDir, log);
 
