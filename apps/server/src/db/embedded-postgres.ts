@@ -173,7 +173,13 @@ async function binariesFor(binaries: Binaries, owner: Owner): Promise<Binaries> 
   if (!(await usable())) {
     const making = `${copy}-${process.pid}`;
     fs.rmSync(making, { recursive: true, force: true });
-    fs.cpSync(native, making, { recursive: true, preserveTimestamps: true });
+    // Verbatim: the libraries' relative symlinks must point inside the copy, not back at the
+    // checkout.
+    fs.cpSync(native, making, {
+      recursive: true,
+      preserveTimestamps: true,
+      verbatimSymlinks: true,
+    });
     fs.chmodSync(making, 0o755);
     // Another start may have made the copy meanwhile: a usable one is kept, and ours dropped.
     if (fs.existsSync(copy) && !(await usable())) fs.rmSync(copy, { recursive: true, force: true });
