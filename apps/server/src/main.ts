@@ -3,8 +3,12 @@ import { ConfigError, loadConfig, type Config } from './config/env';
 import { openDatabase } from './db/database';
 import { runWithEmbeddedPostgres } from './embedded-supervisor';
 import { startOfNextBusinessDay } from './lib/business-day';
-import { createEngines } from '@lumen/worker/create-engines';
-import { createWorkerRunner } from '@lumen/worker/runner';
+import {
+  createEmbeddedWorkerToken,
+  embeddedWorkerEnv,
+  loopbackUrlOf,
+  startEmbeddedWorker,
+} from './embedded-worker';
 
 function fail(message: string): never {
   console.error(message);
@@ -27,7 +31,16 @@ async function main() {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
   await database.migrate();
 
-  const app = await buildApp({ config, database });
+  const embeddedWorkerToken = config.worker.embedded ? createEmbeddedWorkerToken() : undefined;
+  const app = await buildApp({
+    config: embeddedWorkerToken
+      ? {
+          ...config,
+          worker: { ...config.worker, tokens: [...config.worker.tokens, embeddedWorkerToken] },
+        }
+      : config,
+    database,
+  });
 
   // Scheduled upkeep; each run is idempotent, so several nodes may run it.
   const runPurge = () =>
@@ -93,37 +106,14 @@ async function main() {
     void runInviteRewards();
   });
 
-  // `npm start` runs its worker inside the server (decision 2).
-  const workerId = `embedded-${process.pid}`;
+  // `npm start` runs a worker beside the server (decision 2), as a child process.
   if (embedded) {
     // This API alone uses the embedded database (its data dir is locked), so the embedded workers
     // of an earlier run are gone: their tasks carry on now, not when their leases run out.
     const recovered = await app.services.queue.recoverAbandoned('embedded-');
     if (recovered > 0) app.log.info({ recovered }, 'took back the tasks of the last run');
   }
-  const { engines, skipped } = createEngines(
-    {
-      enabled: ['local', 'comfyui', 'openai'],
-      comfyuiUrl: config.engines.comfyuiUrl,
-      openai: config.engines.openai,
-    },
-    workerId,
-  );
-  const runner = config.worker.embedded
-    ? createWorkerRunner({
-        api: app.services.workerApi,
-        engines,
-        workerId,
-        concurrency: config.worker.concurrency,
-        idleMs: 500,
-        logger: {
-          info: (d, m) => app.log.info(d, m),
-          warn: (d, m) => app.log.warn(d, m),
-          error: (d, m) => app.log.error(d, m),
-        },
-      })
-    : undefined;
-
+  let worker: ReturnType<typeof startEmbeddedWorker> | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -133,7 +123,7 @@ async function main() {
     force.unref();
     for (const timer of timers) clearInterval(timer);
     clearTimeout(rewardTimer);
-    await runner?.stop();
+    await worker?.stop();
     try {
       await app.close();
       await database.close();
@@ -161,11 +151,16 @@ async function main() {
     void app.services
       .preloadModels()
       .catch((err: unknown) => app.log.warn({ err }, 'could not load the moderation model'));
-    if (runner) {
-      for (const reason of skipped)
-        app.log.info({ reason }, 'engine not available to the embedded worker');
-      runner.start();
-      app.log.info({ engines: engines.map((e) => e.name) }, 'embedded worker started');
+    if (embeddedWorkerToken) {
+      worker = startEmbeddedWorker({
+        env: embeddedWorkerEnv(config, loopbackUrlOf(app.server.address()), embeddedWorkerToken),
+        log: app.log,
+        onDied: (prefix) =>
+          void app.services.queue
+            .recoverAbandoned(prefix)
+            .then((n) => n > 0 && app.log.info({ recovered: n }, 'took back the worker’s tasks'))
+            .catch((err: unknown) => app.log.error({ err }, 'could not take back tasks')),
+      });
     }
   } catch (err) {
     app.log.error(err);

@@ -31,6 +31,11 @@ const workerEnvSchema = z.object({
     )
     .pipe(z.array(taskTypeSchema).min(1).optional()),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Names this worker in its id (`<name>-<pid>`); the machine's host name by default. */
+  WORKER_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash and underscore, at most 64')
+    .optional(),
   COMFYUI_URL: z.url().optional(),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),

@@ -141,6 +141,7 @@ export function createHttpWorkerApi(opts: {
             return {
               key: u.key,
               kind: o.kind,
+              ...(o.role ? { role: o.role } : {}),
               mime: o.mime,
               width: o.width,
               height: o.height,

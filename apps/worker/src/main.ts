@@ -13,7 +13,7 @@ async function main() {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);
   }
-  const workerId = `${hostname()}-${process.pid}`;
+  const workerId = `${config.WORKER_NAME ?? hostname()}-${process.pid}`;
   const log = (level: string) => (details: Record<string, unknown>, message: string) =>
     process.stdout.write(
       `${JSON.stringify({ level, time: Date.now(), workerId, message, ...details })}\n`,
@@ -51,12 +51,18 @@ async function main() {
   });
   runner.start();
   logger.info({ engines: engines.map((e) => e.name) }, 'worker started');
+  let stopping = false;
   const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
     logger.info({}, 'stopping');
     void runner.stop().then(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  // Started by `npm start` as its embedded worker: when the server that started it is gone
+  // (even killed outright), the IPC channel closes and this worker stops with it.
+  if (process.send) process.on('disconnect', shutdown);
 }
 
 await main();

@@ -30,6 +30,10 @@ async function appLogging(level: string) {
         await sleep(SLOW_REQUEST_MS + 20);
         return { ok: true };
       });
+      app.get('/test/held', { config: { longLived: true } }, async () => {
+        await sleep(SLOW_REQUEST_MS + 20);
+        return { ok: true };
+      });
       app.get('/test/broken', async () => {
         throw new Error('broken on purpose');
       });
@@ -60,6 +64,12 @@ describe('request logging', () => {
     expect(broken!.status).toBe(500);
     // The query string never reaches the log.
     expect(JSON.stringify(requests())).not.toContain('secret');
+  });
+
+  it('does not call a request slow that its route holds open on purpose', async () => {
+    const { app, requests } = await appLogging('info');
+    await app.inject({ method: 'GET', url: '/test/held' });
+    expect(requests()).toEqual([]);
   });
 
   it('logs every request at debug', async () => {

@@ -4,6 +4,13 @@ import fp from 'fastify-plugin';
 /** A request that takes this long is logged at `warn` whatever the level asks for below it. */
 export const SLOW_REQUEST_MS = 1000;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route holds its request open on purpose (a long-polling claim, an event stream). */
+    longLived?: boolean;
+  }
+}
+
 /**
  * One line per answered request, in place of Fastify's two (incoming, completed) at `info`:
  * writing every request cost the feed a visible share of its throughput. Server errors are
@@ -15,7 +22,8 @@ export const requestLogPlugin = fp<{ slowMs?: number }>(
     app.addHook('onResponse', async (request, reply) => {
       const ms = reply.elapsedTime;
       const status = reply.statusCode;
-      const level = status >= 500 ? 'error' : ms >= slowMs ? 'warn' : 'debug';
+      const slow = ms >= slowMs && !request.routeOptions.config.longLived;
+      const level = status >= 500 ? 'error' : slow ? 'warn' : 'debug';
       const query = request.url.indexOf('?');
       request.log[level](
         {
@@ -24,7 +32,7 @@ export const requestLogPlugin = fp<{ slowMs?: number }>(
           status,
           ms: Math.round(ms * 10) / 10,
         },
-        status >= 500 ? 'request failed' : ms >= slowMs ? 'slow request' : 'request',
+        status >= 500 ? 'request failed' : slow ? 'slow request' : 'request',
       );
     });
   },

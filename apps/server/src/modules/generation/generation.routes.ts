@@ -162,7 +162,10 @@ export const generationRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/prod-api/content/tasks/events',
-    { schema: { tags, summary: 'Server-Sent Events: task status, progress and queue position' } },
+    {
+      config: { longLived: true },
+      schema: { tags, summary: 'Server-Sent Events: task status, progress and queue position' },
+    },
     async (request, reply) => {
       const { user } = await request.requireAuth();
       reply.hijack();

@@ -181,6 +181,44 @@ describe('the worker API over HTTP', () => {
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).format).toBe('png');
   });
 
+  it('keeps a remote worker’s video poster as the video’s thumbnail, not as a result', async () => {
+    const ticket = await signIn('remote-video@example.com');
+    await post('/prod-api/trade/v1/trial/claim', {}, { authorization: `Bearer ${ticket}` });
+    const submitted = await post(
+      '/api/gw/v3/video/video_diffusion/async',
+      { prompt: 'waves at night', params: { duration: 5, resolution: '360p' } },
+      { authorization: `Bearer ${ticket}` },
+    );
+    expect(submitted.code).toBe(0);
+    const runner = createWorkerRunner({
+      api: createHttpWorkerApi({ serverUrl: base, token: TOKEN }),
+      engines: [createLocalEngine()],
+      workerId: 'remote-video-1',
+      idleMs: 50,
+      logger: { info: () => {}, warn: () => {}, error: () => {} },
+    });
+    runner.start();
+    let result: Json = {};
+    for (let i = 0; i < 600 && result.task_status !== 1; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      result = (
+        await get(
+          `/api/gw/v3/video/video_diffusion/async/results?task_id=${submitted.result.task_id}`,
+          ticket,
+        )
+      ).result;
+    }
+    await runner.stop();
+    expect(result.task_status).toBe(1);
+    expect(result.sub_task_results).toHaveLength(1);
+    const [video] = result.sub_task_results;
+    expect(video.url).toMatch(/\.mp4/);
+    const poster = await fetch(new URL(video.thumb_url, base));
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toMatch(/^image\//);
+    expect((await poster.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  }, 90_000);
+
   it('re-queues a task whose worker went silent, then fails and refunds it after the last attempt', async () => {
     const ticket = await signIn('silent@example.com');
     const balance = () => creditsOf(ticket);

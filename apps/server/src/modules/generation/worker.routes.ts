@@ -70,6 +70,7 @@ export const workerRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/worker/v1/claim',
     {
+      config: { longLived: true },
       schema: {
         tags,
         summary:
@@ -234,6 +235,8 @@ export const workerRoutes: FastifyPluginAsyncZod<{
               z.object({
                 key: z.string().regex(/^staging\//),
                 kind: outputKind,
+                /** `poster`: the still of the video or model just before it, not a result. */
+                role: z.enum(['poster']).optional(),
                 mime,
                 width: z.number().int().positive().optional(),
                 height: z.number().int().positive().optional(),
@@ -257,6 +260,7 @@ export const workerRoutes: FastifyPluginAsyncZod<{
         if (!object) throw new AppError(ErrorCode.notFound, 'errors.notFound');
         outputs.push({
           kind: o.kind,
+          ...(o.role ? { role: o.role } : {}),
           mime: o.mime,
           bytes: object.bytes,
           ...(o.width ? { width: o.width } : {}),
