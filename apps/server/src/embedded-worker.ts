@@ -77,7 +77,13 @@ export function startEmbeddedWorker(opts: {
     const startedAt = Date.now();
     // Its id is `embedded-<server pid>-<launch>-<worker pid>`: a prefix no other worker shares.
     const name = `embedded-${process.pid}-${++launches}`;
-    const { WORKER_TOKEN: _token, ...inherited } = process.env;
+    // This process's own IPC channel (to the process that runs PostgreSQL) is not the worker's.
+    const {
+      WORKER_TOKEN: _token,
+      NODE_CHANNEL_FD: _channel,
+      NODE_CHANNEL_SERIALIZATION_MODE: _mode,
+      ...inherited
+    } = process.env;
     const worker = spawn(process.execPath, [...process.execArgv, workerEntry], {
       env: { ...inherited, ...opts.env, WORKER_NAME: name },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

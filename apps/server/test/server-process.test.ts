@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const mainFile = path.resolve(import.meta.dirname, '../src/main.ts');
+const workerFile = path.resolve(import.meta.dirname, '../../worker/src/main.ts');
 const children: ChildProcess[] = [];
 
 async function freePort(): Promise<number> {
@@ -63,6 +64,27 @@ function listProcesses(match: (command: string) => boolean) {
     .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), command: m[3]! }));
 }
 
+/** The API process a server started, and the embedded workers that API runs. */
+function apiAndWorkersOf(server: StartedServer) {
+  const api = listProcesses((command) => command.includes(mainFile)).find(
+    (p) => p.ppid === server.child.pid,
+  );
+  const workers = api
+    ? listProcesses((command) => command.includes(workerFile)).filter((p) => p.ppid === api.pid)
+    : [];
+  return { api, workers };
+}
+
+/** Whether a process is still running. */
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The embedded PostgreSQL servers running on this data dir. */
 const postgresOn = (dataDir: string) =>
   listProcesses((command) => command.includes(`postgres -D ${path.join(dataDir, 'db')} `));
@@ -82,6 +104,10 @@ describe('the server process', () => {
     expect(postgresOn(dataDir)[0]!.command).toContain('listen_addresses= ');
     const health = await (await fetch(`http://127.0.0.1:${port}/healthz`)).json();
     expect(health).toMatchObject({ database: 'up', database_version: 'PostgreSQL 18.4' });
+    // Its worker is a process of its own, below the API's priority.
+    const { api, workers } = apiAndWorkersOf(first);
+    expect(workers).toHaveLength(1);
+    expect(os.getPriority(workers[0]!.pid)).toBeGreaterThan(os.getPriority(api!.pid));
 
     const secondPort = await freePort();
     const second = startServer({ PORT: String(secondPort), DATA_DIR: dataDir });
@@ -95,6 +121,7 @@ describe('the server process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(postgresOn(dataDir)).toEqual([]);
+    expect(isRunning(workers[0]!.pid)).toBe(false);
     const third = startServer({ PORT: String(port), DATA_DIR: dataDir });
     await waitForHealth(port, third);
     third.child.kill('SIGTERM');
@@ -108,13 +135,22 @@ describe('the server process', () => {
     const port = await freePort();
     const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
     await waitForHealth(port, first);
-    const [api] = listProcesses((command) => command.includes(mainFile)).filter(
-      (p) => p.ppid === first.child.pid,
-    );
+    const { api, workers } = apiAndWorkersOf(first);
     expect(api).toBeDefined();
+    // A worker that dies is started again.
+    process.kill(workers[0]!.pid, 'SIGKILL');
+    const dead = workers[0]!.pid;
+    await expect
+      .poll(() => apiAndWorkersOf(first).workers.filter((w) => w.pid !== dead).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    const [restarted] = apiAndWorkersOf(first).workers;
     process.kill(api!.pid, 'SIGKILL');
     expect(await first.exited).toBe(1);
     expect(postgresOn(dataDir)).toEqual([]);
+    // The worker goes with the API that ran it.
+    await expect.poll(() => isRunning(restarted!.pid), { timeout: 20_000 }).toBe(false);
 
     const second = startServer({ PORT: String(port), DATA_DIR: dataDir });
     await waitForHealth(port, second);

@@ -62,7 +62,11 @@ async function main() {
   process.on('SIGTERM', shutdown);
   // Started by `npm start` as its embedded worker: when the server that started it is gone
   // (even killed outright), the IPC channel closes and this worker stops with it.
-  if (process.send) process.on('disconnect', shutdown);
+  if (process.send) {
+    process.on('disconnect', shutdown);
+    // Gone before this worker was ready to hear it.
+    if (!process.connected) shutdown();
+  }
 }
 
 await main();
