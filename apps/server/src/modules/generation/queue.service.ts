@@ -259,13 +259,16 @@ export function createQueueService(deps: {
             })
           : undefined;
       let lastTry = 0;
+      let missed = false;
       try {
         for (;;) {
-          // Tasks of other engines may be queued many times a second: ask at most every
-          // CLAIM_RETRY_MS while waiting.
+          // The first try after a wake-up goes at once, so a worker picks a new task up as it
+          // is queued. Tasks of other engines may be queued many times a second, though: once
+          // a wake-up found nothing for this worker, ask at most every CLAIM_RETRY_MS.
           const since = performance.now() - lastTry;
-          if (since < CLAIM_RETRY_MS) await sleep(CLAIM_RETRY_MS - since, signal);
+          if (missed && since < CLAIM_RETRY_MS) await sleep(CLAIM_RETRY_MS - since, signal);
           if (signal?.aborted) return undefined;
+          const woken = lastTry > 0;
           lastTry = performance.now();
           queued = false;
           const task = await claimerFor(caps.engines, caps.taskTypes).run(caps.workerId);
@@ -273,6 +276,7 @@ export function createQueueService(deps: {
             publish(task);
             return task;
           }
+          missed = woken;
           const left = deadline - performance.now();
           if (left <= 0 || signal?.aborted) return undefined;
           if (!queued) await sleep(left, signal, (done) => (wake = done));
