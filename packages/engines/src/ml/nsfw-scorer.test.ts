@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makeTestPhoto } from '../local/local-test-support';
-import { createNsfwScorer, createThreadedNsfwScorer } from './nsfw-scorer';
+import { createNsfwScorer, createThreadedNsfwScorer, defaultNsfwThreads } from './nsfw-scorer';
 
 describe('NSFW scorer', () => {
   it('loads the model once, then scores a landscape low in any format', async () => {
@@ -48,6 +48,18 @@ describe('NSFW scorer', () => {
     for (const s of many) expect(s).toBeCloseTo(there, 6);
     await expect(threaded(Buffer.from('<html>nope</html>'))).rejects.toThrow(/do not decode/);
   }, 60_000);
+
+  it('spreads pictures over a pool of threads, each scoring the same', async () => {
+    const landscape = await makeTestPhoto(512, 384);
+    const pool = createThreadedNsfwScorer({ threads: 2 });
+    const single = await createNsfwScorer()(landscape);
+    const scores = await Promise.all(Array.from({ length: 4 }, () => pool(landscape)));
+    for (const s of scores) expect(s).toBeCloseTo(single, 4);
+  }, 90_000);
+
+  it('uses one thread per spare core, one at least and four at most', () => {
+    expect([1, 2, 3, 8, 64].map((cores) => defaultNsfwThreads(cores))).toEqual([1, 1, 2, 4, 4]);
+  });
 
   it('loads its model ahead of the first picture when asked', async () => {
     const landscape = await makeTestPhoto(512, 384);

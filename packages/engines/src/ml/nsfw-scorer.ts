@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { IMAGE_MAX_PIXELS } from '@lumen/contracts/media';
@@ -104,18 +105,32 @@ export type ThreadedNsfwScorer = NsfwScorer & {
   preload(): Promise<void>;
 };
 
-/**
- * The same scorer on a worker thread: the model's ~100 ms of wasm per image runs beside the
- * event loop instead of on it, so an API node that scores outputs and uploads keeps answering
- * while it does. One thread per process, started on the first image and restarted if it dies;
- * it does not keep the process alive when idle.
- */
-export function createThreadedNsfwScorer(): ThreadedNsfwScorer {
-  let thread: Worker | undefined;
-  let nextId = 0;
-  const pending = new Map<number, { resolve(score: number): void; reject(error: Error): void }>();
+/** Scoring threads by default: one per core beyond the first (the API's), at most four. */
+export function defaultNsfwThreads(cores = availableParallelism()): number {
+  return Math.max(1, Math.min(4, cores - 1));
+}
 
-  function start(): Worker {
+/**
+ * The same scorer on worker threads: the model's ~100 ms of wasm per image runs beside the
+ * event loop instead of on it, so an API node that scores outputs and uploads keeps answering
+ * while it does. A pool of `threads` (one per spare core by default), each image going to the
+ * thread with the fewest waiting; each thread is started on its first image and restarted if
+ * it dies, and none keeps the process alive when idle.
+ */
+export function createThreadedNsfwScorer({
+  threads = defaultNsfwThreads(),
+}: { threads?: number } = {}): ThreadedNsfwScorer {
+  type Slot = {
+    thread: Worker | undefined;
+    pending: Map<number, { resolve(score: number): void; reject(error: Error): void }>;
+  };
+  const slots: Slot[] = Array.from({ length: Math.max(1, threads) }, () => ({
+    thread: undefined,
+    pending: new Map(),
+  }));
+  let nextId = 0;
+
+  function start(slot: Slot): Worker {
     // TypeScript sources run through tsx (decision 0003), in the thread too: its loader is
     // registered there before the thread's module is imported.
     const tsxApi = pathToFileURL(
@@ -130,38 +145,43 @@ export function createThreadedNsfwScorer(): ThreadedNsfwScorer {
     );
     worker.unref();
     worker.on('message', (message: { id: number; score?: number; error?: string }) => {
-      const waiter = pending.get(message.id);
+      const waiter = slot.pending.get(message.id);
       if (!waiter) return;
-      pending.delete(message.id);
-      if (pending.size === 0) worker.unref();
+      slot.pending.delete(message.id);
+      if (slot.pending.size === 0) worker.unref();
       if (message.error !== undefined) waiter.reject(new Error(message.error));
       else waiter.resolve(message.score ?? 0);
     });
     const fail = (error: Error) => {
-      if (thread === worker) thread = undefined;
-      for (const waiter of pending.values()) waiter.reject(error);
-      pending.clear();
+      if (slot.thread === worker) slot.thread = undefined;
+      for (const waiter of slot.pending.values()) waiter.reject(error);
+      slot.pending.clear();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the NSFW scoring thread stopped (exit ${code})`)));
     return worker;
   }
 
-  const score: NsfwScorer = (image) =>
+  const scoreOn = (slot: Slot, image: Buffer) =>
     new Promise<number>((resolve, reject) => {
-      thread ??= start();
+      const thread = (slot.thread ??= start(slot));
       const id = nextId++;
-      pending.set(id, { resolve, reject });
+      slot.pending.set(id, { resolve, reject });
       thread.ref();
       thread.postMessage({ id, image: new Uint8Array(image) });
     });
+  const score: NsfwScorer = (image) =>
+    scoreOn(
+      slots.reduce((best, slot) => (slot.pending.size < best.pending.size ? slot : best)),
+      image,
+    );
   async function preload(): Promise<void> {
     const blank = await sharp({
       create: { width: 8, height: 8, channels: 3, background: '#ffffff' },
     })
       .png()
       .toBuffer();
-    await score(blank);
+    await Promise.all(slots.map((slot) => scoreOn(slot, blank)));
   }
   return Object.assign(score, { preload });
 }
