@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ffprobe from '@ffprobe-installer/ffprobe';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkerRunner } from '@lumen/worker/runner';
@@ -269,6 +269,18 @@ describe('the history', () => {
     expect((await call('GET', `/prod-api/content/tasks?q=${'x'.repeat(101)}`, ticket)).code).toBe(
       1001,
     );
+  });
+
+  it('has a trigram index that serves a search by a piece of the prompt', async () => {
+    // With few rows the planner would scan anyway; barred from scanning, it shows the index.
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = await tx.execute(
+        sql`explain select id from tasks where settings->>'prompt' ilike '%fox in sn%'`,
+      );
+      return JSON.stringify(rows);
+    });
+    expect(plan).toContain('tasks_prompt_trgm_idx');
   });
 });
 

@@ -74,6 +74,8 @@ export const tasks = pgTable(
       .on(t.leaseExpiresAt)
       .where(sql`${t.status} = 'generating'`),
     index('tasks_user_created_idx').on(t.userId, t.createdAt),
+    // History search (`prompt ILIKE '%…%'`) by trigram, whatever the library's size.
+    index('tasks_prompt_trgm_idx').using('gin', sql`(${t.settings} ->> 'prompt') gin_trgm_ops`),
   ],
 );
 
