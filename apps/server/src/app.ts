@@ -203,7 +203,9 @@ export async function buildApp({
     settings: config.credits,
   });
   // Outputs and uploads are scored on a thread of their own, off the API's event loop.
-  const scoreNsfw = config.nsfwCheck ? createThreadedNsfwScorer() : undefined;
+  const scoreNsfw = config.nsfwCheck
+    ? createThreadedNsfwScorer(config.nsfwThreads ? { threads: config.nsfwThreads } : {})
+    : undefined;
   const media = createMediaService({
     repository: createMediaRepository(database.db),
     store,

@@ -60,6 +60,7 @@ const envSchema = z.object({
   NSFW_CHECK: z.enum(['on', 'off']).default('on'),
   /** Score (0–1) at which an output is flagged as adult content; lower is stricter. */
   NSFW_THRESHOLD: z.coerce.number().gt(0).max(1).default(0.85),
+  NSFW_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   WORKER_TOKENS: z.string().default(''),
   COMFYUI_URL: z.url().optional(),
@@ -167,6 +168,8 @@ export type Config = {
   /** Score image outputs for adult content and flag them (moderation). */
   nsfwCheck: boolean;
   nsfwThreshold: number;
+  /** Threads that score for adult content; unset, one per spare core. */
+  nsfwThreads: number | undefined;
   engines: {
     comfyuiUrl: string | undefined;
     openai: { baseUrl: string; apiKey: string; imageModel: string; chatModel: string } | undefined;
@@ -261,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     nsfwCheck: e.NSFW_CHECK === 'on',
     nsfwThreshold: e.NSFW_THRESHOLD,
+    nsfwThreads: e.NSFW_THREADS,
     engines: {
       comfyuiUrl: e.COMFYUI_URL,
       openai:
