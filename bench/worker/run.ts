@@ -91,7 +91,9 @@ const key = await uploadPicture(ticket);
 await timeGets('/healthz', 20);
 await timeGets('/favicon.svg', 20);
 
-console.log('round | healthz p50 idle / busy ms | healthz p99 idle / busy ms | ratio | favicon p99 idle / busy ms | ratio');
+console.log(
+  'round | healthz p50 idle / busy ms | healthz p99 idle / busy ms | ratio | favicon p99 idle / busy ms | ratio',
+);
 const ratios: number[] = [];
 for (let round = 1; round <= rounds; round++) {
   const idle = await timeGets('/healthz');
@@ -106,7 +108,8 @@ for (let round = 1; round <= rounds; round++) {
     ids.push(String(submitted.result.task_id));
   }
   // Measure from when the first of them generates.
-  while ((await statusOf(ticket, ids[0]!)) === 'queued') await new Promise((r) => setTimeout(r, 20));
+  while ((await statusOf(ticket, ids[0]!)) === 'queued')
+    await new Promise((r) => setTimeout(r, 20));
   const busy = await timeGets('/healthz');
   const busyStatic = await timeGets('/favicon.svg');
   const running = await Promise.all(ids.map((id) => statusOf(ticket, id)));

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { Config } from './config/env';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
-import { hasPgliteData, moveFromPglite } from './db/pglite-move';
+import { hasPgliteData, keptPgliteFolders, moveFromPglite } from './db/pglite-move';
 
 /**
  * Without DATABASE_URL this process owns the embedded PostgreSQL server and runs the API as
@@ -30,14 +30,22 @@ export async function runWithEmbeddedPostgres(config: Config): Promise<never> {
   }
 
   let server: EmbeddedPostgres;
+  const moving = hasPgliteData(config.dataDir);
   try {
-    server = hasPgliteData(config.dataDir)
+    server = moving
       ? (await moveFromPglite({ dataDir: config.dataDir, log })).server
       : await startEmbeddedPostgres({ dataDir: config.dataDir, log });
   } catch (err) {
     log(err instanceof Error ? err.message : String(err));
     await releaseLock();
     process.exit(1);
+  }
+
+  for (const kept of moving ? [] : keptPgliteFolders(config.dataDir)) {
+    log(
+      `The PGlite data moved to PostgreSQL earlier is still kept in ${kept} (and ${kept}.sql); ` +
+        'remove both once the server has run well on PostgreSQL.',
+    );
   }
 
   const api = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {

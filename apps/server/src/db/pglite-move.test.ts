@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/support/factories';
 import { openDatabase } from './database';
 import { isPostgresCluster, startEmbeddedPostgres } from './embedded-postgres';
-import { hasPgliteData, moveFromPglite } from './pglite-move';
+import { hasPgliteData, keptPgliteFolders, moveFromPglite } from './pglite-move';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -65,6 +65,8 @@ describe('moving a PGlite install to PostgreSQL', () => {
     expect(hasPgliteData(dataDir)).toBe(false);
     await expect(fs.stat(path.join(moved.keptAt, 'PG_VERSION'))).resolves.toBeTruthy();
     expect(messages.join('\n')).toContain(moved.keptAt);
+    // Each later start reminds the operator of the kept folder.
+    expect(keptPgliteFolders(dataDir)).toEqual([moved.keptAt]);
 
     // The next start finds PostgreSQL's cluster and the moved rows in it.
     const again = await startEmbeddedPostgres({ dataDir, log: () => {} });

@@ -124,3 +124,12 @@ export async function moveFromPglite({
   );
   return { server, keptAt, tables: before.size, rows };
 }
+
+/** The PGlite folders an earlier move kept in `dataDir` (removed by hand once all is well). */
+export function keptPgliteFolders(dataDir: string): string[] {
+  if (!fs.existsSync(dataDir)) return [];
+  return fs
+    .readdirSync(dataDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name.startsWith('db-pglite-'))
+    .map((entry) => path.join(dataDir, entry.name));
+}
