@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import pg from 'pg';
 import {
@@ -71,7 +72,7 @@ export async function moveFromPglite({
   const keptAt = path.join(dataDir, `db-pglite-${stamp}`);
   log(`Moving the database in ${clusterDir} from PGlite to PostgreSQL…`);
 
-  const pglite = await PGlite.create({ dataDir: clusterDir });
+  const pglite = await PGlite.create({ dataDir: clusterDir, extensions: { pg_trgm } });
   let dump: string;
   let before: RowCounts;
   try {
