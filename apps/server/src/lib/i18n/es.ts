@@ -160,6 +160,8 @@ export const es: Record<MessageKey, string> = {
   'bills.redeem': 'Código de canje',
   'bills.inviteReward': 'Recompensa por invitación',
   'errors.taskTypeUnavailable': 'Este tipo de generación ({taskType}) aún no está disponible',
+  'errors.unknownModule':
+    'Módulo de generación desconocido: {module}. Use un tipo de tarea (txt2img, img2img, video_diffusion, …) o una familia de modelos como image_gen_kling',
   'errors.promptRequired': 'Escribe una descripción (prompt)',
   'errors.promptTooLong': 'La descripción es demasiado larga (máximo 2000 caracteres)',
   'errors.onlyOneImage': 'Elige exactamente una imagen',

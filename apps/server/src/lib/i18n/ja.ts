@@ -161,6 +161,8 @@ export const ja: Record<MessageKey, string> = {
   'bills.redeem': '引き換えコード',
   'bills.inviteReward': '招待報酬',
   'errors.taskTypeUnavailable': 'この種類の生成（{taskType}）はまだご利用いただけません',
+  'errors.unknownModule':
+    '不明な生成モジュールです：{module}。タスク種別（txt2img、img2img、video_diffusion など）か、image_gen_kling などのモデルファミリーを指定してください',
   'errors.promptRequired': 'プロンプトを入力してください',
   'errors.promptTooLong': 'プロンプトが長すぎます（最大 2000 文字）',
   'errors.onlyOneImage': '画像を 1 枚選択してください',

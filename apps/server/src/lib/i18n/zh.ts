@@ -148,6 +148,8 @@ export const zh: Record<MessageKey, string> = {
   'bills.redeem': '兑换码',
   'bills.inviteReward': '邀请奖励',
   'errors.taskTypeUnavailable': '此类生成（{taskType}）暂未开放',
+  'errors.unknownModule':
+    '未知的生成模块：{module}。请使用任务类型（txt2img、img2img、video_diffusion 等）或模型系列（如 image_gen_kling）',
   'errors.promptRequired': '请输入提示词',
   'errors.promptTooLong': '提示词过长（最多 2000 个字符）',
   'errors.onlyOneImage': '请选择一张图片',

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkerRunner } from '@lumen/worker/runner';
+import { makeTestPhoto, probeVideo } from '@lumen/engines/local/local-test-support';
 import { createApiCaller, type Json } from '../../../test/support/api-caller';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { startTestWorker } from '../../../test/support/worker';
@@ -66,5 +68,212 @@ describe('errors a polling client understands', () => {
     const elsewhere = await send('GET', '/prod-api/content/works/999999');
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.body).not.toHaveProperty('message');
+  });
+});
+
+async function waitForFinal(media: 'image' | 'video', taskId: string, module = media) {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const { body } = await send(
+      'GET',
+      `/api/gw/v3/${media}/${module}/async/results?task_id=${taskId}`,
+    );
+    expect(body.code).toBe(0);
+    if ([1, 3, 4, 5].includes(body.result.task_status)) return body.result as Json;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${body.result.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function download(url: string): Promise<Buffer> {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
+}
+
+/** Uploads a picture as vivago's clients do: ask for a URL, PUT the bytes, finish. */
+async function uploadPng(width: number, height: number): Promise<string> {
+  const bytes = await makeTestPhoto(width, height);
+  const ticketAnswer = await send('POST', '/prod-api/content/uploads', {
+    filename: 'input.png',
+    content_type: 'image/png',
+    size: bytes.length,
+  });
+  expect(ticketAnswer.body.code).toBe(0);
+  const { key, upload_url } = ticketAnswer.body.result;
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: upload_url,
+    headers: { 'content-type': 'image/png' },
+    payload: bytes,
+  });
+  expect(put.statusCode).toBeLessThan(300);
+  expect((await send('POST', '/prod-api/content/uploads/complete', { key })).body.code).toBe(0);
+  return key as string;
+}
+
+/** The text-to-image body of vivago's public Python client, as it sends it. */
+const klingBody = {
+  module: 'image_gen_kling',
+  version: 'kling-image-o1',
+  prompt: 'a red kite over the sea',
+  magic_prompt: '',
+  params: {
+    batch_size: 1,
+    wh_ratio: '16:9',
+    width: 512,
+    height: 512,
+    seed: -1,
+    custom_params: { enhance: '1k', wh_ratio: '16:9' },
+  },
+};
+
+describe('model-family modules', () => {
+  it('text to image on image_gen_kling: 1K output, vivago sub-result fields, polled at image/image', async () => {
+    const submitted = await send('POST', '/api/gw/v3/image/image_gen_kling/async', klingBody);
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.code).toBe(0);
+    const done = await waitForFinal('image', submitted.body.result.task_id);
+    expect(done.task_status).toBe(1);
+    expect(done.task_type).toBe('txt2img');
+    expect(done.request.version).toBe('kling-image-o1');
+    const [sub] = done.sub_task_results;
+    expect(sub).toMatchObject({
+      sub_task_id: expect.any(String),
+      task_completion: 1,
+      algo_version: 'kling-image-o1',
+    });
+    const meta = await sharp(await download(sub.url)).metadata();
+    expect(meta.format).toBe('png');
+    expect(Math.max(meta.width!, meta.height!)).toBeGreaterThanOrEqual(1024);
+    expect(meta.width! / meta.height!).toBeCloseTo(16 / 9, 1);
+    // Polled at txt2img too, whatever module submitted it.
+    const again = await send(
+      'GET',
+      `/api/gw/v3/image/txt2img/async/results?task_id=${done.task_id}`,
+    );
+    expect(again.body.result.task_status).toBe(1);
+  });
+
+  it('the same module with images (or image) is image to image', async () => {
+    const key = await uploadPng(400, 300);
+    for (const field of ['images', 'image'] as const) {
+      const submitted = await send('POST', '/api/gw/v3/image/image_gen_kling/async', {
+        ...klingBody,
+        [field]: [key],
+      });
+      expect(submitted.body.code).toBe(0);
+      const done = await waitForFinal('image', submitted.body.result.task_id);
+      expect(done.task_type).toBe('img2img');
+      expect(done.request.images).toEqual([key]);
+    }
+  });
+
+  it('an unknown module answers a clear 1001 with HTTP 200 and queues nothing', async () => {
+    const before = await api.credits(ticket);
+    const res = await send('POST', '/api/gw/v3/image/image_gen_nobody/async', klingBody);
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(1001);
+    expect(res.body.message).toContain('image/image_gen_nobody');
+    const wrongMedia = await send('POST', '/api/gw/v3/video/image_gen_kling/async', klingBody);
+    expect(wrongMedia.body.code).toBe(1001);
+    expect(await api.credits(ticket)).toBe(before);
+  });
+
+  it('image edit on v2 with image_uuid answers 1001 with HTTP 200 until the tool runs', async () => {
+    const key = await uploadPng(400, 400);
+    const res = await send('POST', '/api/gw/v2/image/image_easy_edit/async', {
+      module: 'image_easy_edit',
+      image_uuid: key,
+      prompt: 'make the sky purple',
+      magic_prompt: '',
+      params: { batch_size: 1, seed: -1 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(1001);
+    expect(res.body.message).toContain('image_edit');
+  });
+});
+
+describe('vivago parameter shapes', () => {
+  it('magic_prompt: "" is off, a flag word is on, other text is the prompt to run', async () => {
+    const off = await send('POST', '/api/gw/v3/image/txt2img/async', {
+      prompt: 'a plain cat',
+      magic_prompt: '',
+    });
+    expect(off.body.code).toBe(0);
+    expect((await waitForFinal('image', off.body.result.task_id)).request.prompt).toBe(
+      'a plain cat',
+    );
+    const given = await send('POST', '/api/gw/v3/image/txt2img/async', {
+      prompt: 'cat',
+      magic_prompt: 'a fluffy ginger cat asleep on a sunlit windowsill, soft light',
+    });
+    expect(given.body.code).toBe(0);
+    expect((await waitForFinal('image', given.body.result.task_id)).request.prompt).toBe(
+      'a fluffy ginger cat asleep on a sunlit windowsill, soft light',
+    );
+    const on = await send('POST', '/api/gw/v3/image/txt2img/async', {
+      prompt: 'a dog',
+      magic_prompt: 'true',
+    });
+    expect(on.body.code).toBe(0);
+    const enhanced = (await waitForFinal('image', on.body.result.task_id)).request.prompt as string;
+    expect(enhanced.length).toBeGreaterThan('a dog'.length);
+  });
+
+  it('params.wh_ratio "keep" is refused for kinds without an input picture', async () => {
+    const res = await send('POST', '/api/gw/v3/image/txt2img/async', {
+      prompt: 'x',
+      params: { wh_ratio: 'keep' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(1001);
+    expect(res.body.message).toContain('params.wh_ratio');
+    const badEnhance = await send('POST', '/api/gw/v3/image/txt2img/async', {
+      prompt: 'x',
+      params: { wh_ratio: '1:1', custom_params: { enhance: '8k' } },
+    });
+    expect(badEnhance.body.code).toBe(1001);
+    expect(badEnhance.body.message).toContain('params.custom_params.enhance');
+  });
+
+  it('motion strength on the 0–10 scale; 11 is refused', async () => {
+    const res = await send('POST', '/api/gw/v3/video/video_diffusion/async', {
+      prompt: 'x',
+      params: { motion_strength: 11 },
+    });
+    expect(res.body.code).toBe(1001);
+    expect(res.body.message).toContain('params.motion_strength');
+  });
+
+  it('image to video as vivago sends it: keep, motion 9, ratio at the top level → a 5 s H.264 MP4', async () => {
+    // A user of its own: a video takes a day's free credits.
+    ticket = (await api.signIn('sdk-video@example.com')).ticket;
+    const key = await uploadPng(640, 360);
+    const submitted = await send('POST', '/api/gw/v3/video/video_diffusion_img2vid/async', {
+      module: 'video_diffusion_img2vid',
+      prompt: 'the kite drifts',
+      images: [key],
+      magic_prompt: '',
+      wh_ratio: '16:9',
+      params: {
+        batch_size: 1,
+        wh_ratio: 'keep',
+        motion_strength: 9,
+        duration: 5,
+        seed: -1,
+        custom_params: { wh_ratio: '16:9' },
+      },
+    });
+    expect(submitted.body.code).toBe(0);
+    const done = await waitForFinal('video', submitted.body.result.task_id, 'video_diffusion');
+    expect(done.task_status).toBe(1);
+    expect(done.request.params.motion_strength).toBe(9);
+    expect(done.request.params.wh_ratio).toBe('16:9');
+    const info = probeVideo(await download(done.sub_task_results[0].url));
+    expect(info.codec).toBe('h264');
+    expect(info.durationS).toBeGreaterThan(4.5);
+    expect(info.durationS).toBeLessThan(5.5);
   });
 });
