@@ -18,6 +18,7 @@ import { createMailer, mailDirFor } from './adapters/mail/create-mailer';
 import { createFileSmsSender, smsDirFor } from './adapters/sms/file-sms-sender';
 import { createLocalObjectStore } from './adapters/storage/local-object-store';
 import type { ObjectStore } from './adapters/storage/object-store';
+import { withPublicUrls } from './adapters/storage/public-urls';
 import { createS3ObjectStore } from './adapters/storage/s3-object-store';
 import { createLocalEventBus } from './lib/event-bus';
 import { createPgEventBus } from './lib/pg-event-bus';
@@ -206,7 +207,8 @@ export async function buildApp({
   const scoreNsfw = config.nsfwCheck ? createThreadedNsfwScorer() : undefined;
   const media = createMediaService({
     repository: createMediaRepository(database.db),
-    store,
+    // Every URL the API answers is absolute (decision 0029).
+    store: withPublicUrls(store, config.publicUrl),
     clock,
     ...(scoreNsfw ? { scoreNsfw, nsfwThreshold: config.nsfwThreshold } : {}),
     getGrade: async (userId) => (await billing.currentPlan(userId)).grade,

@@ -91,6 +91,8 @@ async function download(url: string): Promise<Buffer> {
   return res.rawPayload;
 }
 
+const absolute = /^https?:\/\/[^/]+\//;
+
 /** Uploads a picture as vivago's clients do: ask for a URL, PUT the bytes, finish. */
 async function uploadPng(width: number, height: number): Promise<string> {
   const bytes = await makeTestPhoto(width, height);
@@ -101,6 +103,7 @@ async function uploadPng(width: number, height: number): Promise<string> {
   });
   expect(ticketAnswer.body.code).toBe(0);
   const { key, upload_url } = ticketAnswer.body.result;
+  expect(upload_url).toMatch(absolute);
   const put = await t.app.inject({
     method: 'PUT',
     url: upload_url,
@@ -143,10 +146,18 @@ describe('model-family modules', () => {
       task_completion: 1,
       algo_version: 'kling-image-o1',
     });
+    expect(sub.url).toMatch(absolute);
+    expect(sub.thumb_url).toMatch(absolute);
     const meta = await sharp(await download(sub.url)).metadata();
     expect(meta.format).toBe('png');
     expect(Math.max(meta.width!, meta.height!)).toBeGreaterThanOrEqual(1024);
     expect(meta.width! / meta.height!).toBeCloseTo(16 / 9, 1);
+    const link = await send(
+      'GET',
+      `/api/gw/v2/downloads/media?type=image&key=${encodeURIComponent(sub.image)}`,
+    );
+    expect(link.body.code).toBe(0);
+    expect(link.body.result.url).toMatch(absolute);
     // Polled at txt2img too, whatever module submitted it.
     const again = await send(
       'GET',
@@ -271,6 +282,7 @@ describe('vivago parameter shapes', () => {
     expect(done.task_status).toBe(1);
     expect(done.request.params.motion_strength).toBe(9);
     expect(done.request.params.wh_ratio).toBe('16:9');
+    expect(done.sub_task_results[0].url).toMatch(absolute);
     const info = probeVideo(await download(done.sub_task_results[0].url));
     expect(info.codec).toBe('h264');
     expect(info.durationS).toBeGreaterThan(4.5);

@@ -177,7 +177,9 @@ describe('the worker API over HTTP', () => {
     }
     await runner.stop();
     expect(result.task_status).toBe(1);
-    const image = await fetch(`${base}${result.sub_task_results[0].url}`);
+    // The URL is absolute from PUBLIC_URL, which names another port than this listener's.
+    const { pathname, search } = new URL(result.sub_task_results[0].url as string);
+    const image = await fetch(`${base}${pathname}${search}`);
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).format).toBe('png');
   });
 
