@@ -71,7 +71,7 @@ describe('errors a polling client understands', () => {
   });
 });
 
-async function waitForFinal(media: 'image' | 'video', taskId: string, module = media) {
+async function waitForFinal(media: 'image' | 'video', taskId: string, module: string = media) {
   const deadline = Date.now() + 90_000;
   for (;;) {
     const { body } = await send(
