@@ -197,6 +197,7 @@ export const en = {
     'Selected image does not meet requirements: the aspect ratio must be between {min} and {max}',
   'media.uploadMissing': 'File upload failed, please upload the file again',
   'media.notFound': 'The file does not exist or has been deleted',
+  'media.nameTaken': 'An upload with this file name already exists; choose another name',
   'assets.folderNameExists': 'Folder name exists',
   'assets.folderNameEmpty': 'Folder name cannot be empty',
   'assets.folderNotFound': 'The folder does not exist or has been deleted',

@@ -203,6 +203,7 @@ export const es: Record<MessageKey, string> = {
     'La imagen seleccionada no cumple los requisitos: la relación de aspecto debe estar entre {min} y {max}',
   'media.uploadMissing': 'Error al subir el archivo, vuelve a subirlo',
   'media.notFound': 'El archivo no existe o se ha eliminado',
+  'media.nameTaken': 'Ya existe un archivo subido con este nombre; elija otro nombre',
   'assets.folderNameExists': 'El nombre de la carpeta ya existe',
   'assets.folderNameEmpty': 'El nombre de la carpeta no puede estar vacío',
   'assets.folderNotFound': 'La carpeta no existe o se ha eliminado',

@@ -200,6 +200,7 @@ export const ja: Record<MessageKey, string> = {
     '選択した画像は要件を満たしていません：縦横比は {min} から {max} の間にしてください',
   'media.uploadMissing': 'ファイルのアップロードに失敗しました。もう一度アップロードしてください',
   'media.notFound': 'ファイルが存在しないか、削除されています',
+  'media.nameTaken': 'このファイル名のアップロードはすでにあります。別の名前を指定してください',
   'assets.folderNameExists': 'フォルダ名はすでに存在します',
   'assets.folderNameEmpty': 'フォルダ名を入力してください',
   'assets.folderNotFound': 'フォルダが存在しないか、削除されています',

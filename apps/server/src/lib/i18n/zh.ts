@@ -180,6 +180,7 @@ export const zh: Record<MessageKey, string> = {
   'media.imageRatio': '所选图片不符合要求：宽高比须在 {min} 到 {max} 之间',
   'media.uploadMissing': '文件上传失败，请重新上传',
   'media.notFound': '文件不存在或已被删除',
+  'media.nameTaken': '已存在同名的上传文件，请换一个文件名',
   'assets.folderNameExists': '文件夹名称已存在',
   'assets.folderNameEmpty': '文件夹名称不能为空',
   'assets.folderNotFound': '文件夹不存在或已被删除',

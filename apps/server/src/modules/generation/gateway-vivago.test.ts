@@ -289,3 +289,57 @@ describe('vivago parameter shapes', () => {
     expect(info.durationS).toBeLessThan(5.5);
   });
 });
+
+describe("vivago's upload step", () => {
+  it('google_key answers an absolute PUT URL; the chosen name then works in images, for its owner only', async () => {
+    ticket = (await api.signIn('sdk-upload@example.com')).ticket;
+    const name = `j_${randomUUID()}`;
+    const keyAnswer = await send(
+      'GET',
+      `/prod-api/user/google_key/image?filename=${name}&content_type=image/jpeg`,
+    );
+    expect(keyAnswer.body.code).toBe(0);
+    const url = keyAnswer.body.result as string;
+    expect(url).toMatch(absolute);
+    const jpeg = await sharp(await makeTestPhoto(480, 360))
+      .jpeg()
+      .toBuffer();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: jpeg,
+    });
+    expect(put.statusCode).toBeLessThan(300);
+
+    const stranger = (await api.signIn('sdk-stranger@example.com')).ticket;
+    const theirs = await send(
+      'POST',
+      '/api/gw/v3/image/image_gen_kling/async',
+      { ...klingBody, images: [name] },
+      stranger,
+    );
+    expect(theirs.body.code).toBe(1001);
+
+    const submitted = await send('POST', '/api/gw/v3/image/image_gen_kling/async', {
+      ...klingBody,
+      images: [name],
+    });
+    expect(submitted.body.code).toBe(0);
+    const done = await waitForFinal('image', submitted.body.result.task_id);
+    expect(done.task_type).toBe('img2img');
+    expect(done.request.images).toEqual([expect.stringMatching(new RegExp(`/${name}\\.jpg$`))]);
+
+    // The name is the user's now: asking for it again is refused, and bad names never reach a key.
+    const again = await send(
+      'GET',
+      `/prod-api/user/google_key/image?filename=${name}&content_type=image/jpeg`,
+    );
+    expect(again.body.code).toBe(1009);
+    const escape = await send(
+      'GET',
+      '/prod-api/user/google_key/image?filename=../x&content_type=image/jpeg',
+    );
+    expect(escape.body.code).toBe(1001);
+  });
+});
