@@ -308,7 +308,15 @@ export function createMediaService(deps: MediaServiceDeps) {
         throw new AppError(ErrorCode.conflict, 'media.nameTaken');
       }
       if (existing) return store.presignPut(key, type, maxBytes, uploadExpiresS);
-      return openUpload(userId, key, type, maxBytes);
+      try {
+        return await openUpload(userId, key, type, maxBytes);
+      } catch (error) {
+        // Two requests for one new name at once: the one that lost finds the other's row.
+        if (await repository.findOwned(userId, key)) {
+          throw new AppError(ErrorCode.conflict, 'media.nameTaken');
+        }
+        throw error;
+      }
     },
 
     /** After the PUT: the real type, size and pixel size, or the reason the file is refused. */
