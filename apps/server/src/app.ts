@@ -19,6 +19,7 @@ import { createFileSmsSender, smsDirFor } from './adapters/sms/file-sms-sender';
 import { createLocalObjectStore } from './adapters/storage/local-object-store';
 import type { ObjectStore } from './adapters/storage/object-store';
 import { withPublicUrls } from './adapters/storage/public-urls';
+import { trackRequestOrigins } from './lib/request-origin';
 import { createS3ObjectStore } from './adapters/storage/s3-object-store';
 import { createLocalEventBus } from './lib/event-bus';
 import { createPgEventBus } from './lib/pg-event-bus';
@@ -109,6 +110,8 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerUnreadablePath,
   }).withTypeProvider<ZodTypeProvider>();
+  // Without PUBLIC_URL, media URLs name the address each request came in at (decision 0029).
+  if (!config.publicUrlSet) trackRequestOrigins(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   // Before any schema, and for routes or parts without one (params, headers).
   app.addHook('preValidation', refuseUnsafeInput);
