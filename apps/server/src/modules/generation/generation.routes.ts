@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import type { EventBus } from '../../lib/event-bus';
+import { requestOrigin, runInOrigin } from '../../lib/request-origin';
 import type { GenerationService } from './generation.service';
 import { withImageAliases } from './task-input';
 
@@ -180,10 +181,13 @@ export const generationRoutes: FastifyPluginAsyncZod<{
       res.write('retry: 3000\n\n');
       const send = (type: string, data: unknown) =>
         res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+      // Events arrive from other requests and from other nodes; a notification's media URLs
+      // are made for the origin this stream was opened at.
+      const origin = requestOrigin();
       const unsubscribe = events.subscribe(user.id, (event) => {
         if (event.type !== 'notification' || !renderNotification)
           return send(event.type, event.data);
-        renderNotification(user.id, event.data, request.lang).then(
+        runInOrigin(origin, () => renderNotification(user.id, event.data, request.lang)).then(
           (item) => item && !res.writableEnded && send(event.type, item),
           (err: unknown) => request.log.warn({ err }, 'notification event not rendered'),
         );
