@@ -55,8 +55,6 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        // The address the browser uses: media URLs are absolute, built from it.
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
         // Accounts signing in with this address are admins (the community review queue).
