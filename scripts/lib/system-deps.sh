@@ -1,4 +1,5 @@
-# Finds or installs what the tests need beyond npm: Debian's chromium and postgresql.
+# Finds or installs what the tests need beyond npm: Debian's chromium, postgresql and
+# python3-requests (the API docs' Python example runs against the server).
 
 pg_bin_dir() {
   local d
@@ -13,6 +14,7 @@ ensure_system_deps() {
   local missing=()
   [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
   pg_bin_dir >/dev/null || missing+=(postgresql)
+  python3 -c 'import requests' >/dev/null 2>&1 || missing+=(python3-requests)
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
     echo "Missing ${missing[*]}: install with 'sudo apt-get install -y ${missing[*]}', then run again." >&2

@@ -18,6 +18,8 @@ import { createMailer, mailDirFor } from './adapters/mail/create-mailer';
 import { createFileSmsSender, smsDirFor } from './adapters/sms/file-sms-sender';
 import { createLocalObjectStore } from './adapters/storage/local-object-store';
 import type { ObjectStore } from './adapters/storage/object-store';
+import { withPublicUrls } from './adapters/storage/public-urls';
+import { trackRequestOrigins } from './lib/request-origin';
 import { createS3ObjectStore } from './adapters/storage/s3-object-store';
 import { createLocalEventBus } from './lib/event-bus';
 import { createPgEventBus } from './lib/pg-event-bus';
@@ -108,6 +110,8 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerUnreadablePath,
   }).withTypeProvider<ZodTypeProvider>();
+  // Without PUBLIC_URL, media URLs name the address each request came in at (decision 0029).
+  if (!config.publicUrlSet) trackRequestOrigins(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   // Before any schema, and for routes or parts without one (params, headers).
   app.addHook('preValidation', refuseUnsafeInput);
@@ -208,7 +212,8 @@ export async function buildApp({
     : undefined;
   const media = createMediaService({
     repository: createMediaRepository(database.db),
-    store,
+    // Every URL the API answers is absolute (decision 0029).
+    store: withPublicUrls(store, config.publicUrl),
     clock,
     ...(scoreNsfw ? { scoreNsfw, nsfwThreshold: config.nsfwThreshold } : {}),
     getGrade: async (userId) => (await billing.currentPlan(userId)).grade,

@@ -243,6 +243,17 @@ const matrix: Record<string, Case[]> = {
       request: () => ({ url: `/prod-api/content/tasks/${w.queued}/cancel` }),
     },
   ],
+  'POST /api/gw/v2/:media/:module/async': [
+    {
+      name: "an upload as the input image on v2: no one uses another's uploads",
+      cells: owned(1001),
+      prepare: clearQueues,
+      request: () => ({
+        url: '/api/gw/v2/image/img2img/async',
+        body: { prompt: 'a brighter lantern', images: [w.upload] },
+      }),
+    },
+  ],
   'POST /api/gw/v3/:media/:module/async': [
     {
       name: "an upload as the input image: no one uses another's uploads",
@@ -975,6 +986,8 @@ const exclusions: Record<string, string> = {
   'POST /prod-api/user/captcha': signInReason(),
   'POST /prod-api/user/login': signInReason(),
   'GET /prod-api/user/oauth/authorize/:provider': 'the parameter names a sign-in provider',
+  'GET /prod-api/user/google_key/:bucket':
+    "the parameter names an upload bucket; the upload it opens is the caller's own, under their id",
   'GET /dev/mailbox/:id':
     'development tools, not mounted in production: they show every mailed code by design',
   'GET /dev/sms/:id':

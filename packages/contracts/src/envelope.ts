@@ -18,6 +18,10 @@ export type Envelope<T> = { code: number; msg: string; result: T };
 export const errorEnvelopeSchema = z.object({
   code: z.number().int(),
   msg: z.string(),
+  /** The same text as `msg`, under the name vivago's clients read. */
+  message: z.string().optional(),
+  /** The request's own `request_id`, when it sent one. */
+  request_id: z.string().optional(),
   result: z
     .object({
       fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),

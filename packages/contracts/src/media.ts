@@ -55,6 +55,18 @@ export const createUploadBodySchema = z.object({
 });
 export type CreateUploadBody = z.infer<typeof createUploadBodySchema>;
 
+/**
+ * A name a vivago client gives its upload (`j_<uuid>`, an extension allowed): one path
+ * segment, so it can never reach outside the user's own uploads.
+ */
+export const uploadNamePattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}(\.[A-Za-z0-9]{1,5})?$/;
+
+/** `GET /prod-api/user/google_key/{bucket}`: vivago's upload step. */
+export const namedUploadQuerySchema = z.object({
+  filename: z.string().trim().regex(uploadNamePattern, 'letters, digits, _ and -, up to 100'),
+  content_type: z.string().trim().toLowerCase().min(1).max(100),
+});
+
 export const uploadTicketSchema = z.object({
   key: z.string(),
   /** PUT the bytes here with the same `content-type` header (spec §7). */

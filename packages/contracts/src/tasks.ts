@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aspectRatioSchema, videoResolutions } from './generation';
 import { mediaKinds } from './media';
+import { MOTION_STRENGTH_MAX } from './vivago';
 
 /** Task states (spec §4) and the gateway's numeric `task_status` for each. */
 export const taskStates = [
@@ -67,7 +68,8 @@ export const gatewaySubmitSchema = z.object({
   params: z
     .object({
       batch_size: z.coerce.number().int().min(1).max(8).default(1),
-      wh_ratio: aspectRatioSchema.optional(),
+      /** `keep`: the input picture's shape (kinds that take one). */
+      wh_ratio: z.union([z.literal('keep'), aspectRatioSchema]).optional(),
       seed: z.coerce
         .number()
         .int()
@@ -80,7 +82,8 @@ export const gatewaySubmitSchema = z.object({
       duration: z.coerce.number().int().min(1).max(30).optional(),
       resolution: z.enum(videoResolutions).optional(),
       fps: z.coerce.number().int().min(8).max(60).optional(),
-      motion_strength: z.coerce.number().min(0).max(1).optional(),
+      /** vivago's scale, 0–10 (see motionStrengthToEngine). */
+      motion_strength: z.coerce.number().min(0).max(MOTION_STRENGTH_MAX).optional(),
       strength: z.coerce.number().min(0).max(1).optional(),
       cm_x: z.coerce.number().min(-1).max(1).optional(),
       cm_y: z.coerce.number().min(-1).max(1).optional(),
@@ -94,9 +97,16 @@ export const gatewaySubmitSchema = z.object({
     })
     .default({ batch_size: 1, seed: -1 }),
   images: z.array(mediaKey).max(8).default([]),
+  /** vivago's other name for `images`. */
+  image: z.array(mediaKey).max(8).optional(),
+  /** vivago's image edit names its one picture here. */
+  image_uuid: mediaKey.optional(),
+  /** The ratio when `params.wh_ratio` is absent or `keep`, as vivago's image-to-video sends it. */
+  wh_ratio: aspectRatioSchema.optional(),
   videos: z.array(mediaKey).max(2).default([]),
   audios: z.array(mediaKey).max(2).default([]),
-  magic_prompt: z.boolean().default(false),
+  /** A boolean, or vivago's string: `""` off, a flag word on, other text the prompt to use. */
+  magic_prompt: z.union([z.boolean(), z.string().max(PROMPT_MAX_LENGTH * 4)]).default(false),
   version: z.string().max(32).optional(),
   role: z.string().max(64).optional(),
   request_id: z.string().trim().min(1).max(128).optional(),
@@ -111,7 +121,7 @@ export type GatewaySubmit = z.infer<typeof gatewaySubmitSchema>;
 export const gatewaySubmitResultSchema = z.object({
   task_id: z.string(),
   cost: z.number().int(),
-  /** 0 at submission ("not counted yet"); the results call and the task stream count it. */
+  /** The task's place in line, counted as the results call counts it (1 = next). */
   queue_position: z.number().int(),
   /** Minutes until the task starts, from the live queue; 0 when it is under a minute. */
   estimated_wait_min: z.number().int(),
@@ -130,13 +140,31 @@ export const subTaskResultSchema = z.object({
   height: z.number().int().nullable(),
   mime: z.string().nullable(),
   seed: z.number().int().nullable(),
+  // vivago's fields: the server always sends them; a client's own optimistic placeholder,
+  // made before the task exists, has none.
+  /** `{task_id}-{index}` for an output, the task's id on a placeholder. */
+  sub_task_id: z.string().optional(),
+  /** How far this output is, 0–1. */
+  task_completion: z.number().min(0).max(1).optional(),
+  /** The model that made it (the submit's `version`). */
+  algo_version: z.string().optional(),
 });
 
 export type SubTaskResult = z.infer<typeof subTaskResultSchema>;
 
 /** What a task shows for each output it was asked for before any exists. */
-export function placeholderSubResults(count: number, taskStatus: number): SubTaskResult[] {
+export function placeholderSubResults(
+  count: number,
+  taskStatus: number,
+  /** The task, once it exists (a client's optimistic placeholder has none yet). */
+  task?: { taskId: string; completion: number; model: string },
+): SubTaskResult[] {
   return Array.from({ length: count }, () => ({
+    ...(task && {
+      sub_task_id: task.taskId,
+      task_completion: task.completion,
+      algo_version: task.model,
+    }),
     task_status: taskStatus,
     url: null,
     thumb_url: null,

@@ -127,7 +127,14 @@ export type Config = {
   databaseUrl: string | undefined;
   /** The database is the embedded PostgreSQL that this API's parent process runs for it alone. */
   embeddedDatabase: boolean;
+  /** PUBLIC_URL, or `http://localhost:PORT` when it is not set. */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set. When it was not, the absolute URLs an answer carries are built
+   * from the origin the request came in at, and `publicUrl` serves only where there is no
+   * request (mails, background jobs).
+   */
+  publicUrlSet: boolean;
   /**
    * Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (addresses, CIDR ranges or
    * proxy-addr's names); empty believes none, so a client cannot pick the address it is
@@ -231,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     embeddedDatabase: e.EMBEDDED_DATABASE === 'on' && e.DATABASE_URL !== undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),

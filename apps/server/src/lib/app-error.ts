@@ -40,6 +40,36 @@ export function httpStatusForCode(code: number): number {
   return httpStatusByCode.get(code) ?? 200;
 }
 
+/** The async gateway's prefix: its clients poll, and read `code` rather than the status. */
+const GATEWAY_PREFIX = '/api/gw/';
+
+export function isGatewayPath(path: string): boolean {
+  return path.startsWith(GATEWAY_PREFIX);
+}
+
+/**
+ * The HTTP status a failure is answered with. On the gateway every refusal of the request
+ * (bad input, unknown task, limits, credits) answers 200 with its non-zero code, as vivago's
+ * API does: a client polling a task stops on the code instead of retrying a 404 until it times
+ * out. HTTP 401 stays (the client refreshes its ticket), and so do 5xx (worth retrying).
+ */
+export function failureStatus(path: string, status: number): number {
+  return isGatewayPath(path) && status >= 400 && status < 500 && status !== 401 ? 200 : status;
+}
+
+/**
+ * A failure's envelope. The gateway's also carries `message` (vivago's clients read that name)
+ * and echoes the caller's `request_id`; the rest of the API keeps `{ code, msg, result }`.
+ */
+export function failureEnvelope(
+  path: string,
+  failure: { code: number; msg: string; result: unknown; requestId?: string | undefined },
+) {
+  const { code, msg, result, requestId } = failure;
+  if (!isGatewayPath(path)) return { code, msg, result };
+  return { code, msg, message: msg, result, ...(requestId ? { request_id: requestId } : {}) };
+}
+
 export const notFound = (key: MessageKey = 'errors.notFound', params?: MessageParams) =>
   new AppError(ErrorCode.notFound, key, params);
 export const forbidden = () => new AppError(ErrorCode.forbidden, 'errors.forbidden');

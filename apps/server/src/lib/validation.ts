@@ -2,6 +2,7 @@ import { ErrorCode } from '@lumen/contracts/error-codes';
 import { parseLanguage } from '@lumen/contracts/i18n';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
+import { failureEnvelope, failureStatus } from './app-error';
 import { en } from './i18n/en';
 import { translate } from './i18n/translate';
 
@@ -162,15 +163,19 @@ export function answerUnreadablePath(
   const lang = parseLanguage(Array.isArray(header) ? header[0] : header);
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   const known = tooLong || error.code === 'FST_ERR_BAD_URL';
+  const msg = translate(
+    lang,
+    known ? (tooLong ? 'errors.pathTooLong' : 'errors.badPath') : 'errors.system',
+  );
+  const path = request.url.split('?')[0] ?? request.url;
   void reply
-    .status(known ? (tooLong ? 414 : 400) : 500)
+    .status(failureStatus(path, known ? (tooLong ? 414 : 400) : 500))
     .type('application/json; charset=utf-8')
-    .send({
-      code: known ? ErrorCode.invalidParams : ErrorCode.systemError,
-      msg: translate(
-        lang,
-        known ? (tooLong ? 'errors.pathTooLong' : 'errors.badPath') : 'errors.system',
-      ),
-      result: null,
-    });
+    .send(
+      failureEnvelope(path, {
+        code: known ? ErrorCode.invalidParams : ErrorCode.systemError,
+        msg,
+        result: null,
+      }),
+    );
 }

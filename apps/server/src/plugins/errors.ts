@@ -3,7 +3,7 @@ import { ErrorCode } from '@lumen/contracts/error-codes';
 import { parseLanguage, type Language } from '@lumen/contracts/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, httpStatusForCode } from '../lib/app-error';
+import { AppError, failureEnvelope, failureStatus, httpStatusForCode } from '../lib/app-error';
 import type { MessageKey } from '../lib/i18n/en';
 import { describeIssue } from '../lib/i18n/issues';
 import { translate } from '../lib/i18n/translate';
@@ -26,19 +26,36 @@ const fastifyRequestErrors: Record<string, Omit<Failure, 'code'>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: 'errors.payloadTooLarge' },
 };
 
+/** The caller's own `request_id` (body or query), echoed in a gateway failure. */
+function requestIdOf(request: FastifyRequest): string | undefined {
+  const body = request.body;
+  const fromBody =
+    typeof body === 'object' && body !== null
+      ? (body as Record<string, unknown>).request_id
+      : undefined;
+  // The raw query: a route's schema drops the names it does not declare.
+  const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+  const id =
+    typeof fromBody === 'string' ? fromBody : new URLSearchParams(search).get('request_id');
+  return id && id.length <= 128 ? id : undefined;
+}
+
 function sendFailure(
+  request: FastifyRequest,
   reply: FastifyReply,
   status: number,
   code: number,
   msg: string,
   fields?: { field: string; message: string }[],
 ) {
+  const path = request.url.split('?')[0] ?? request.url;
+  const result = fields ? { fields } : null;
   // Failures bypass the route's success schema: a 2007 answered with HTTP 200 is not a result.
   return reply
-    .status(status)
+    .status(failureStatus(path, status))
     .type('application/json; charset=utf-8')
     .serializer(JSON.stringify)
-    .send({ code, msg, result: fields ? { fields } : null });
+    .send(failureEnvelope(path, { code, msg, result, requestId: requestIdOf(request) }));
 }
 
 function fieldName(part: string, path: PropertyKey[]): string {
@@ -58,6 +75,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const lang = request.lang;
     if (error instanceof AppError) {
       return sendFailure(
+        request,
         reply,
         error.httpStatus ?? httpStatusForCode(error.code),
         error.code,
@@ -74,16 +92,23 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const msg = first
         ? translate(lang, 'errors.invalidField', { field: first.field, reason: first.message })
         : translate(lang, 'errors.invalidParams');
-      return sendFailure(reply, 400, ErrorCode.invalidParams, msg, fields);
+      return sendFailure(request, reply, 400, ErrorCode.invalidParams, msg, fields);
     }
     const known = 'code' in error ? fastifyRequestErrors[error.code] : undefined;
     if (known) {
-      return sendFailure(reply, known.status, ErrorCode.invalidParams, translate(lang, known.key));
+      return sendFailure(
+        request,
+        reply,
+        known.status,
+        ErrorCode.invalidParams,
+        translate(lang, known.key),
+      );
     }
     const status =
       'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) {
       return sendFailure(
+        request,
         reply,
         429,
         ErrorCode.tooManyRequests,
@@ -93,6 +118,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'request refused');
       return sendFailure(
+        request,
         reply,
         status,
         ErrorCode.invalidParams,
@@ -100,7 +126,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       );
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendFailure(reply, 500, ErrorCode.systemError, translate(lang, 'errors.system'));
+    return sendFailure(
+      request,
+      reply,
+      500,
+      ErrorCode.systemError,
+      translate(lang, 'errors.system'),
+    );
   });
 });
 
@@ -108,6 +140,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0] ?? request.url;
   return sendFailure(
+    request,
     reply,
     404,
     ErrorCode.notFound,

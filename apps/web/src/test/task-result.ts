@@ -3,6 +3,9 @@ import type { SubTaskResult, TaskRequest, TaskResult } from '@lumen/contracts/ta
 /** One finished image output of a results answer, stored under `key`. */
 export function imageOutput(key: string, overrides: Partial<SubTaskResult> = {}): SubTaskResult {
   return {
+    sub_task_id: 't1-0',
+    task_completion: 1,
+    algo_version: 'standard',
     task_status: 1,
     image: key,
     url: `/media/${key}`,
@@ -50,7 +53,7 @@ export function taskRequest(overrides: Partial<TaskRequest> = {}): TaskRequest {
       duration: 5,
       resolution: '720p',
       fps: 24,
-      motion_strength: 0.5,
+      motion_strength: 5,
       cm_x: 0,
       cm_y: 0,
       cm_d: 0,

@@ -156,6 +156,8 @@ export const en = {
   'bills.redeem': 'Redeem code',
   'bills.inviteReward': 'Invitation reward',
   'errors.taskTypeUnavailable': 'This kind of generation ({taskType}) is not available yet',
+  'errors.unknownModule':
+    'Unknown generation module: {module}. Use a task type (txt2img, img2img, video_diffusion, …) or a model family such as image_gen_kling',
   'errors.promptRequired': 'Please enter a prompt',
   'errors.promptTooLong': 'The prompt is too long (at most 2000 characters)',
   'errors.onlyOneImage': 'Please choose exactly one image',
@@ -195,6 +197,7 @@ export const en = {
     'Selected image does not meet requirements: the aspect ratio must be between {min} and {max}',
   'media.uploadMissing': 'File upload failed, please upload the file again',
   'media.notFound': 'The file does not exist or has been deleted',
+  'media.nameTaken': 'An upload with this file name already exists; choose another name',
   'assets.folderNameExists': 'Folder name exists',
   'assets.folderNameEmpty': 'Folder name cannot be empty',
   'assets.folderNotFound': 'The folder does not exist or has been deleted',

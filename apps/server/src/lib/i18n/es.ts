@@ -160,6 +160,8 @@ export const es: Record<MessageKey, string> = {
   'bills.redeem': 'Código de canje',
   'bills.inviteReward': 'Recompensa por invitación',
   'errors.taskTypeUnavailable': 'Este tipo de generación ({taskType}) aún no está disponible',
+  'errors.unknownModule':
+    'Módulo de generación desconocido: {module}. Use un tipo de tarea (txt2img, img2img, video_diffusion, …) o una familia de modelos como image_gen_kling',
   'errors.promptRequired': 'Escribe una descripción (prompt)',
   'errors.promptTooLong': 'La descripción es demasiado larga (máximo 2000 caracteres)',
   'errors.onlyOneImage': 'Elige exactamente una imagen',
@@ -201,6 +203,7 @@ export const es: Record<MessageKey, string> = {
     'La imagen seleccionada no cumple los requisitos: la relación de aspecto debe estar entre {min} y {max}',
   'media.uploadMissing': 'Error al subir el archivo, vuelve a subirlo',
   'media.notFound': 'El archivo no existe o se ha eliminado',
+  'media.nameTaken': 'Ya existe un archivo subido con este nombre; elija otro nombre',
   'assets.folderNameExists': 'El nombre de la carpeta ya existe',
   'assets.folderNameEmpty': 'El nombre de la carpeta no puede estar vacío',
   'assets.folderNotFound': 'La carpeta no existe o se ha eliminado',

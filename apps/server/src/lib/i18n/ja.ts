@@ -161,6 +161,8 @@ export const ja: Record<MessageKey, string> = {
   'bills.redeem': '引き換えコード',
   'bills.inviteReward': '招待報酬',
   'errors.taskTypeUnavailable': 'この種類の生成（{taskType}）はまだご利用いただけません',
+  'errors.unknownModule':
+    '不明な生成モジュールです：{module}。タスク種別（txt2img、img2img、video_diffusion など）か、image_gen_kling などのモデルファミリーを指定してください',
   'errors.promptRequired': 'プロンプトを入力してください',
   'errors.promptTooLong': 'プロンプトが長すぎます（最大 2000 文字）',
   'errors.onlyOneImage': '画像を 1 枚選択してください',
@@ -198,6 +200,7 @@ export const ja: Record<MessageKey, string> = {
     '選択した画像は要件を満たしていません：縦横比は {min} から {max} の間にしてください',
   'media.uploadMissing': 'ファイルのアップロードに失敗しました。もう一度アップロードしてください',
   'media.notFound': 'ファイルが存在しないか、削除されています',
+  'media.nameTaken': 'このファイル名のアップロードはすでにあります。別の名前を指定してください',
   'assets.folderNameExists': 'フォルダ名はすでに存在します',
   'assets.folderNameEmpty': 'フォルダ名を入力してください',
   'assets.folderNotFound': 'フォルダが存在しないか、削除されています',

@@ -148,6 +148,8 @@ export const zh: Record<MessageKey, string> = {
   'bills.redeem': '兑换码',
   'bills.inviteReward': '邀请奖励',
   'errors.taskTypeUnavailable': '此类生成（{taskType}）暂未开放',
+  'errors.unknownModule':
+    '未知的生成模块：{module}。请使用任务类型（txt2img、img2img、video_diffusion 等）或模型系列（如 image_gen_kling）',
   'errors.promptRequired': '请输入提示词',
   'errors.promptTooLong': '提示词过长（最多 2000 个字符）',
   'errors.onlyOneImage': '请选择一张图片',
@@ -178,6 +180,7 @@ export const zh: Record<MessageKey, string> = {
   'media.imageRatio': '所选图片不符合要求：宽高比须在 {min} 到 {max} 之间',
   'media.uploadMissing': '文件上传失败，请重新上传',
   'media.notFound': '文件不存在或已被删除',
+  'media.nameTaken': '已存在同名的上传文件，请换一个文件名',
   'assets.folderNameExists': '文件夹名称已存在',
   'assets.folderNameEmpty': '文件夹名称不能为空',
   'assets.folderNotFound': '文件夹不存在或已被删除',

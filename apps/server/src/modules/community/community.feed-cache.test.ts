@@ -177,4 +177,25 @@ describe('shared explore pages', () => {
     expect(closed.code).toBe(0);
     expect((await cardOf())?.allow_comments).toBe(false);
   });
+
+  it('never shows one visitor the media URLs made for another visitor’s Host', async () => {
+    await insertWork(t.database.db, author.id, { publishedAt: clock.now() });
+    // The origins every absolute URL in an answer names.
+    const originsIn = (body: string) =>
+      [...new Set(body.match(/https?:\/\/[^/"\\]+/g) ?? [])].sort();
+
+    const evil = await explore('sort=new&limit=24', undefined, { host: 'evil.example' });
+    expect(evil.statusCode).toBe(200);
+    expect(originsIn(evil.body)).toEqual(['http://evil.example']);
+
+    const local = await explore('sort=new&limit=24', undefined, { host: '127.0.0.1:8080' });
+    expect(originsIn(local.body)).toEqual(['http://127.0.0.1:8080']);
+    expect(ids(local.json())).toEqual(ids(evil.json()));
+
+    const usual = await explore('sort=new&limit=24');
+    expect(usual.body).not.toContain('evil.example');
+    expect(originsIn(usual.body)).toEqual(['http://localhost:80']);
+    const signedIn = await explore('sort=new&limit=24', viewer.ticket);
+    expect(signedIn.body).not.toContain('evil.example');
+  });
 });

@@ -2,6 +2,7 @@ import type { CursorPage, ExploreQuery, Work, WorkStatus } from '@lumen/contract
 import { AppError } from '../../lib/app-error';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import type { Clock } from '../../lib/clock';
+import { requestOrigin } from '../../lib/request-origin';
 import { decodeCursor, encodeCursor, pageOf } from './cursor';
 import { tagOf, type FeedCache, type SharedPage } from './feed-cache';
 import type { CardFilter, CardOrder, FeedRepository } from './feed.repository';
@@ -151,7 +152,10 @@ export function createFeedService(deps: {
       }
       // A first hot page ranks at the current instant, which is then part of what it shows.
       const instant = q.sort === 'hot' && !q.cursor ? deps.hot.instantOf(deps.clock.now()) : null;
+      // Media URLs name the origin the request came in at when no PUBLIC_URL is set: a page
+      // made for one origin is never shown to a request from another.
       const key = JSON.stringify([
+        requestOrigin() ?? null,
         q.sort,
         q.kind,
         q.circle_id,

@@ -6,6 +6,7 @@ import type {
   WorkStatus,
 } from '@lumen/contracts/community';
 import type { Clock } from '../../lib/clock';
+import { requestOrigin } from '../../lib/request-origin';
 import type { UserRow } from '../auth/auth.schema';
 import type { CommunityMedia, CommunityPeople } from './community.ports';
 import { pageOf } from './cursor';
@@ -30,11 +31,13 @@ export function createWorkCards(deps: {
   const signed = new Map<string, { url: string; until: number }>();
   async function urlFor(key: string): Promise<string> {
     const now = deps.clock.now().getTime();
-    const kept = signed.get(key);
+    // The URL names the request's origin when no PUBLIC_URL is set, so it is kept per origin.
+    const entry = `${requestOrigin() ?? ''} ${key}`;
+    const kept = signed.get(entry);
     if (kept && kept.until > now) return kept.url;
     const url = await deps.media.urlFor(key);
-    signed.delete(key);
-    signed.set(key, { url, until: now + URL_REUSE_MS });
+    signed.delete(entry);
+    signed.set(entry, { url, until: now + URL_REUSE_MS });
     if (signed.size > URLS_KEPT) signed.delete(signed.keys().next().value!);
     return url;
   }

@@ -5,14 +5,16 @@ import {
   gatewaySubmitSchema,
   taskResultSchema,
 } from '@lumen/contracts/tasks';
-import { taskTypeDefinitions, taskTypes, type TaskType } from '@lumen/contracts/task-types';
+import { taskTypeOfModule } from '@lumen/contracts/vivago';
 import type { Language } from '@lumen/contracts/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import type { EventBus } from '../../lib/event-bus';
+import { requestOrigin, runInOrigin } from '../../lib/request-origin';
 import type { GenerationService } from './generation.service';
+import { withImageAliases } from './task-input';
 
 const tags = ['generation'];
 const mediaSchema = z.enum(['image', 'video', '3d']);
@@ -27,31 +29,34 @@ export const generationRoutes: FastifyPluginAsyncZod<{
     lang: Language,
   ) => Promise<Record<string, unknown> | undefined>;
 }> = async (app, { service, events, renderNotification }) => {
-  app.post(
-    '/api/gw/v3/:media/:module/async',
-    {
-      schema: {
-        tags,
-        summary: 'Queue a generation: module is the task type (txt2img, video_diffusion, …)',
-        params: z.object({ media: mediaSchema, module: z.string().max(64) }),
-        body: gatewaySubmitSchema,
-        response: { 200: envelopeSchema(gatewaySubmitResultSchema) },
+  // v3 is the product's own; vivago's clients post some modules (image edit) to v2.
+  for (const version of ['v2', 'v3'] as const) {
+    app.post(
+      `/api/gw/${version}/:media/:module/async`,
+      {
+        schema: {
+          tags,
+          summary:
+            'Queue a generation: module is a task type (txt2img, video_diffusion, …) or a model family (image_gen_kling, …)',
+          params: z.object({ media: mediaSchema, module: z.string().max(64) }),
+          body: gatewaySubmitSchema,
+          response: { 200: envelopeSchema(gatewaySubmitResultSchema) },
+        },
       },
-    },
-    async (request) => {
-      const { user } = await request.requireAuth();
-      const module = request.params.module as TaskType;
-      if (
-        !taskTypes.includes(module) ||
-        taskTypeDefinitions[module].media !== request.params.media
-      ) {
-        throw new AppError(ErrorCode.invalidParams, 'errors.taskTypeUnavailable', {
-          taskType: `${request.params.media}/${request.params.module}`,
-        });
-      }
-      return ok(await service.submit(user.id, module, request.body, request.lang));
-    },
-  );
+      async (request) => {
+        const { user } = await request.requireAuth();
+        const { media, module } = request.params;
+        const body = withImageAliases(request.body);
+        const taskType = taskTypeOfModule(media, module, body.images.length > 0);
+        if (!taskType) {
+          throw new AppError(ErrorCode.invalidParams, 'errors.unknownModule', {
+            module: `${media}/${module}`,
+          });
+        }
+        return ok(await service.submit(user.id, taskType, body, request.lang));
+      },
+    );
+  }
 
   app.get(
     '/api/gw/v3/:media/:module/async/results',
@@ -179,10 +184,13 @@ export const generationRoutes: FastifyPluginAsyncZod<{
       res.write('retry: 3000\n\n');
       const send = (type: string, data: unknown) =>
         res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+      // Events arrive from other requests and from other nodes; a notification's media URLs
+      // are made for the origin this stream was opened at.
+      const origin = requestOrigin();
       const unsubscribe = events.subscribe(user.id, (event) => {
         if (event.type !== 'notification' || !renderNotification)
           return send(event.type, event.data);
-        renderNotification(user.id, event.data, request.lang).then(
+        runInOrigin(origin, () => renderNotification(user.id, event.data, request.lang)).then(
           (item) => item && !res.writableEnded && send(event.type, item),
           (err: unknown) => request.log.warn({ err }, 'notification event not rendered'),
         );

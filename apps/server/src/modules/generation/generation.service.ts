@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from '../../db/database';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import { estimatedWaitMinutes, limitsFor } from '@lumen/contracts/plans';
+import { readMagicPrompt } from '@lumen/contracts/vivago';
 import {
+  PROMPT_MAX_LENGTH,
   placeholderSubResults,
   taskStatusCodes,
   type GatewaySubmit,
@@ -27,7 +29,7 @@ import type { GenerationMedia } from './generation.ports';
 import type { GenerationRepository } from './generation.repository';
 import type { NewTaskRow, TaskOutputRow, TaskRow } from './generation.schema';
 import { checkTaskFiles } from './task-files';
-import { normaliseSubmission, reduceRatio, requestOf } from './task-input';
+import { normaliseSubmission, reduceRatio, requestOf, takesInputShape } from './task-input';
 
 export type GenerationDeps = {
   repository: GenerationRepository;
@@ -51,14 +53,6 @@ export type GenerationDeps = {
   /** Whether a community work was published from this output: its files must then stay. */
   isOutputPublished?(taskId: string, idx: number): Promise<boolean>;
 };
-
-/** Tools whose output keeps the shape of their (first) input picture. */
-const takesInputShape: ReadonlySet<TaskType> = new Set([
-  'img2img',
-  'video_diffusion_img2vid',
-  'video_diffusion_keyframes',
-  'video_diffusion_audio_animate',
-]);
 
 /** A checked and quoted submission waiting for its batch (see insertSubmissions). */
 type Submission = {
@@ -195,6 +189,9 @@ export function createGenerationService(deps: GenerationDeps) {
       visible.length || status === 'done'
         ? await Promise.all(
             visible.map(async (o) => ({
+              sub_task_id: `${task.id}-${o.idx}`,
+              task_completion: 1,
+              algo_version: task.settings.model,
               index: o.idx,
               task_status: code,
               [mediaField]: o.key,
@@ -206,7 +203,11 @@ export function createGenerationService(deps: GenerationDeps) {
               seed: o.seed,
             })),
           )
-        : placeholderSubResults(task.settings.count, code);
+        : placeholderSubResults(task.settings.count, code, {
+            taskId: task.id,
+            completion: Math.min(1, Math.max(0, task.progress / 100)),
+            model: task.settings.model,
+          });
     return {
       task_id: task.id,
       task_type: task.taskType,
@@ -252,7 +253,13 @@ export function createGenerationService(deps: GenerationDeps) {
     /** Validates, gates, holds the cost and queues the task — one transaction (spec §5, §6). */
     async submit(userId: number, taskType: TaskType, body: GatewaySubmit, lang = 'en') {
       const settings = normaliseSubmission(taskType, body);
-      if (body.magic_prompt && settings.prompt) {
+      const magic = readMagicPrompt(body.magic_prompt);
+      if (magic.prompt !== undefined) {
+        // vivago's clients send the enhanced prompt itself: it is the prompt to run.
+        if (magic.prompt.length > PROMPT_MAX_LENGTH)
+          throw new AppError(ErrorCode.invalidParams, 'errors.promptTooLong');
+        settings.prompt = magic.prompt;
+      } else if (magic.enhance && settings.prompt) {
         settings.prompt = await deps.enhancePrompt(settings.prompt, settings.style, lang);
       }
       const blocked = settings.prompt ? await deps.checkPrompt(settings.prompt) : null;

@@ -1,5 +1,16 @@
 import { PROMPT_MAX_LENGTH, type GatewaySubmit, type TaskRequest } from '@lumen/contracts/tasks';
-import { engineSettingsSchema, type EngineSettings } from '@lumen/contracts/generation';
+import {
+  aspectRatioSchema,
+  engineSettingsSchema,
+  type EngineSettings,
+} from '@lumen/contracts/generation';
+import {
+  DEFAULT_MOTION_STRENGTH,
+  enhanceLongSides,
+  isEnhance,
+  motionStrengthFromEngine,
+  motionStrengthToEngine,
+} from '@lumen/contracts/vivago';
 import {
   soundEffectTaskTypes,
   taskTypeDefinitions,
@@ -48,10 +59,25 @@ export const portraitTaskTypes: ReadonlySet<TaskType> = new Set([
   'mouth_speech',
 ]);
 
+/** Tools whose output keeps the shape of their (first) input picture. */
+export const takesInputShape: ReadonlySet<TaskType> = new Set([
+  'img2img',
+  'video_diffusion_img2vid',
+  'video_diffusion_keyframes',
+  'video_diffusion_audio_animate',
+]);
+
 export const IMAGE_INPUT_MAX_BYTES = 5 * 1024 * 1024;
 
 function invalid(field: string, reason: string): AppError {
   return new AppError(ErrorCode.invalidParams, 'errors.invalidField', { field, reason });
+}
+
+/** `images` under vivago's other names (`image`, image edit's `image_uuid`) when it is empty. */
+export function withImageAliases(body: GatewaySubmit): GatewaySubmit {
+  if (body.images.length > 0) return body;
+  const images = body.image?.length ? body.image : body.image_uuid ? [body.image_uuid] : [];
+  return images.length > 0 ? { ...body, images } : body;
 }
 
 /** Checks the request against spec §5 and turns it into the settings an engine receives. */
@@ -83,11 +109,27 @@ export function normaliseSubmission(taskType: TaskType, body: GatewaySubmit): En
   if (body.videos.length > 0) throw invalid('videos', '0');
   const media = taskTypeDefinitions[taskType].media;
   const p = body.params;
+  if (p.wh_ratio === 'keep' && !takesInputShape.has(taskType)) {
+    throw invalid('params.wh_ratio', 'keep: only for kinds that start from a picture');
+  }
+  const named = namedRatio(body);
+  const custom = p.custom_params ?? {};
+  const enhance = custom.enhance;
+  if (enhance !== undefined && !isEnhance(enhance)) {
+    throw invalid('params.custom_params.enhance', Object.keys(enhanceLongSides).join(', '));
+  }
   // Unnamed, a picture is square and a video widescreen, as in the studio; kinds that take an
   // input's shape get it later, from the checked file.
   const ratio =
-    p.wh_ratio ??
+    named ??
     (p.width && p.height ? reduceRatio(p.width, p.height) : media === 'video' ? '16:9' : '1:1');
+  // With a ratio named, vivago sizes the output by `enhance` and leaves width/height aside.
+  const longSide =
+    named || enhance !== undefined
+      ? enhanceLongSides[enhance ?? '1k']
+      : p.width && p.height
+        ? Math.max(p.width, p.height)
+        : 1024;
   const parsed = engineSettingsSchema.safeParse({
     prompt,
     negativePrompt: body.negative_prompt.trim(),
@@ -96,12 +138,12 @@ export function normaliseSubmission(taskType: TaskType, body: GatewaySubmit): En
     seed: p.seed === -1 ? randomInt(0, 2 ** 32 - 1) : p.seed,
     style: p.style ?? 'realistic',
     model: body.version ?? 'standard',
-    size: Math.min(2048, Math.max(256, p.width && p.height ? Math.max(p.width, p.height) : 1024)),
+    size: Math.min(2048, Math.max(256, longSide)),
     strength: p.strength ?? 0.6,
     durationS: p.duration ?? 5,
     resolution: p.resolution ?? '720p',
     fps: p.fps ?? 24,
-    motionStrength: p.motion_strength ?? 0.5,
+    motionStrength: motionStrengthToEngine(p.motion_strength ?? DEFAULT_MOTION_STRENGTH),
     camera: { x: p.cm_x ?? 0, y: p.cm_y ?? 0, zoom: p.cm_d ?? 0 },
     // Asked of a kind that makes no sound of its own, or ignored.
     soundEffect: p.sound_effect === true && soundEffectTaskTypes.has(taskType),
@@ -109,6 +151,23 @@ export function normaliseSubmission(taskType: TaskType, body: GatewaySubmit): En
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw invalid(issue?.path.join('.') || 'params', issue?.message ?? 'invalid');
+  }
+  return parsed.data;
+}
+
+/**
+ * The ratio a request names: `params.wh_ratio`, else (absent or `keep`) the top-level
+ * `wh_ratio` or `params.custom_params.wh_ratio`, where vivago's image-to-video puts it.
+ */
+function namedRatio(body: GatewaySubmit): string | undefined {
+  const own = body.params.wh_ratio;
+  if (own && own !== 'keep') return own;
+  if (body.wh_ratio) return body.wh_ratio;
+  const custom = body.params.custom_params?.wh_ratio;
+  if (custom === undefined) return undefined;
+  const parsed = aspectRatioSchema.safeParse(custom);
+  if (!parsed.success) {
+    throw invalid('params.custom_params.wh_ratio', parsed.error.issues[0]?.message ?? 'invalid');
   }
   return parsed.data;
 }
@@ -144,7 +203,7 @@ export function requestOf(
       duration: s.durationS,
       resolution: s.resolution,
       fps: s.fps,
-      motion_strength: s.motionStrength,
+      motion_strength: motionStrengthFromEngine(s.motionStrength),
       cm_x: s.camera.x,
       cm_y: s.camera.y,
       cm_d: s.camera.zoom,

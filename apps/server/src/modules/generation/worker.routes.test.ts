@@ -177,7 +177,10 @@ describe('the worker API over HTTP', () => {
     }
     await runner.stop();
     expect(result.task_status).toBe(1);
-    const image = await fetch(`${base}${result.sub_task_results[0].url}`);
+    // With no PUBLIC_URL, the URL names the address the request came in at: this listener.
+    const url = result.sub_task_results[0].url as string;
+    expect(url.startsWith(`${base}/`)).toBe(true);
+    const image = await fetch(url);
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).format).toBe('png');
   });
 

@@ -55,8 +55,10 @@ describe('uploads', () => {
     const started = await startUpload(ticket, 'cat.PNG', 'image/png', bytes.length);
     expect(started.result).toMatchObject({ expires_in: 900 });
     expect(started.result.key).toMatch(new RegExp(`^uploads/${userId}/[0-9a-f-]{36}\\.png$`));
+    // Absolute, from the request's Host (the test app sets no PUBLIC_URL), so a script can PUT
+    // to it as it is.
     expect(started.result.upload_url).toMatch(
-      /^\/files\/upload\/uploads\/.+\?exp=\d+&max=\d+&sig=/,
+      /^http:\/\/localhost:80\/files\/upload\/uploads\/.+\?exp=\d+&max=\d+&sig=/,
     );
 
     const key = await upload(ticket, 'cat.png', 'image/png', bytes);

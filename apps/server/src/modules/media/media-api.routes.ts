@@ -4,10 +4,12 @@ import {
   createUploadBodySchema,
   downloadQuerySchema,
   downloadResultSchema,
+  namedUploadQuerySchema,
   uploadedMediaSchema,
   uploadTicketSchema,
 } from '@lumen/contracts/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import type { MediaService } from './media.service';
 
@@ -31,6 +33,24 @@ export const mediaApiRoutes: FastifyPluginAsyncZod<{ service: MediaService }> = 
     async (request) => {
       const { user } = await request.requireAuth();
       return ok(await service.createUpload(user.id, request.body));
+    },
+  );
+  app.get(
+    '/prod-api/user/google_key/:bucket',
+    {
+      schema: {
+        tags,
+        summary:
+          "vivago's upload step: a presigned PUT URL for a file the client names; the name then stands for the upload in `images`",
+        params: z.object({ bucket: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+        querystring: namedUploadQuerySchema,
+        response: { 200: envelopeSchema(z.string()) },
+      },
+    },
+    async (request) => {
+      const { user } = await request.requireAuth();
+      const { filename, content_type } = request.query;
+      return ok(await service.createNamedUpload(user.id, filename, content_type));
     },
   );
   app.post(

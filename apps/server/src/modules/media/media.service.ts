@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import {
+  uploadNamePattern,
   uploadTypes,
   type CreateUploadBody,
   type MediaKind,
@@ -63,6 +64,12 @@ const acceptedExtensions: Record<UploadContentType, string[]> = {
 
 function isUploadType(type: string): type is UploadContentType {
   return Object.hasOwn(uploadTypes, type);
+}
+
+/** A file name without its extension. */
+function baseNameOf(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  return dot > 0 ? filename.slice(0, dot) : filename;
 }
 
 function extensionOf(filename: string): string | undefined {
@@ -170,8 +177,40 @@ export function createMediaService(deps: MediaServiceDeps) {
     }
   }
 
+  /** Records a pending upload and answers the URL its bytes are PUT to. */
+  async function openUpload(userId: number, key: string, type: string, size: number) {
+    const now = clock.now();
+    await repository.insert({
+      userId,
+      key,
+      kind: uploadTypes[type as keyof typeof uploadTypes].kind,
+      origin: 'upload',
+      status: 'pending',
+      declaredType: type,
+      declaredSize: size,
+      createdAt: now,
+      updatedAt: now,
+    });
+    // The PUT may carry no more than was declared (and checked against the limit).
+    return store.presignPut(key, type, size, uploadExpiresS);
+  }
+
+  /**
+   * A name a vivago client gave its upload (`j_<uuid>`, see createNamedUpload) stands for
+   * that user's stored key; anything else is a key as it is. Other users' names mean nothing.
+   */
+  async function resolveUploadName(userId: number, key: string): Promise<string> {
+    if (!uploadNamePattern.test(key)) return key;
+    const base = baseNameOf(key);
+    for (const ext of new Set(Object.values(uploadTypes).map((t) => t.ext))) {
+      const candidate = `uploads/${userId}/${base}.${ext}`;
+      if (await repository.findOwned(userId, candidate)) return candidate;
+    }
+    return key;
+  }
+
   async function readyOwned(userId: number, key: string): Promise<MediaObjectRow | undefined> {
-    const row = await repository.findOwned(userId, key);
+    const row = await repository.findOwned(userId, await resolveUploadName(userId, key));
     if (row?.status === 'pending' && row.origin === 'upload') return inspect(row);
     if (row?.status === 'rejected') throw rejectionError(row.rejection);
     return row;
@@ -238,21 +277,46 @@ export function createMediaService(deps: MediaServiceDeps) {
       }
       if (body.size > maxBytes) throw tooLarge(kind, maxBytes);
       const key = `uploads/${userId}/${randomUUID()}.${ext}`;
-      const now = clock.now();
-      await repository.insert({
-        userId,
+      return {
         key,
-        kind,
-        origin: 'upload',
-        status: 'pending',
-        declaredType: type,
-        declaredSize: body.size,
-        createdAt: now,
-        updatedAt: now,
-      });
-      // The PUT may carry no more than was declared (and checked against the limit above).
-      const uploadUrl = await store.presignPut(key, type, body.size, uploadExpiresS);
-      return { key, upload_url: uploadUrl, expires_in: uploadExpiresS };
+        upload_url: await openUpload(userId, key, type, body.size),
+        expires_in: uploadExpiresS,
+      };
+    },
+
+    /**
+     * vivago's upload step (`google_key`): a presigned PUT for a file the client named itself.
+     * The name then stands for the stored key in that user's task inputs (see resolveUploadName).
+     * No size is declared, so the PUT may carry up to the type's limit.
+     */
+    async createNamedUpload(
+      userId: number,
+      filename: string,
+      contentType: string,
+    ): Promise<string> {
+      const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+      if (!isUploadType(type)) throw invalidFormat(type.split('/')[0] ?? '');
+      const { kind, ext, maxBytes } = uploadTypes[type];
+      const nameExt = extensionOf(filename);
+      if (nameExt !== undefined && !acceptedExtensions[type].includes(nameExt)) {
+        throw invalidFormat(kind);
+      }
+      const key = `uploads/${userId}/${baseNameOf(filename)}.${ext}`;
+      const existing = await repository.findOwned(userId, key);
+      // Asking again for a name not yet uploaded answers a fresh URL; a used name is taken.
+      if (existing && existing.status !== 'pending') {
+        throw new AppError(ErrorCode.conflict, 'media.nameTaken');
+      }
+      if (existing) return store.presignPut(key, type, maxBytes, uploadExpiresS);
+      try {
+        return await openUpload(userId, key, type, maxBytes);
+      } catch (error) {
+        // Two requests for one new name at once: the one that lost finds the other's row.
+        if (await repository.findOwned(userId, key)) {
+          throw new AppError(ErrorCode.conflict, 'media.nameTaken');
+        }
+        throw error;
+      }
     },
 
     /** After the PUT: the real type, size and pixel size, or the reason the file is refused. */

@@ -91,6 +91,32 @@ describe('apiRequest', () => {
     });
   });
 
+  it("treats the gateway's HTTP 200 refusals by their code, with their fields", async () => {
+    fetchMock.mockResolvedValueOnce(
+      envelope({
+        code: 1001,
+        msg: 'Invalid parameters: params.batch_size: too big',
+        message: 'Invalid parameters: params.batch_size: too big',
+        result: { fields: [{ field: 'params.batch_size', message: 'too big' }] },
+        request_id: 'r-1',
+      }),
+    );
+    const error = await catchError(api.post('/api/gw/v3/image/txt2img/async', { prompt: 'x' }));
+    expect(error).toMatchObject({ code: 1001, httpStatus: 200 });
+    expect(error.fields).toEqual([{ field: 'params.batch_size', message: 'too big' }]);
+    expect(toast).toHaveBeenCalledWith({
+      type: 'error',
+      message: 'Invalid parameters: params.batch_size: too big',
+      duration: 3000,
+    });
+
+    fetchMock.mockResolvedValueOnce(
+      envelope({ code: 1004, msg: 'Not found', message: 'Not found', result: null }),
+    );
+    const gone = await catchError(api.get('/api/gw/v3/image/image/async/results'));
+    expect(gone).toMatchObject({ code: 1004, httpStatus: 200, msg: 'Not found' });
+  });
+
   it('skips the toast when the caller asks for silence', async () => {
     fetchMock.mockResolvedValueOnce(
       envelope({ code: 1009, msg: 'Folder name exists', result: null }, 409),

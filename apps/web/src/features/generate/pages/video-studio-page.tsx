@@ -1,3 +1,4 @@
+import { DEFAULT_MOTION_STRENGTH, MOTION_STRENGTH_MAX } from '@lumen/contracts/vivago';
 import {
   aspectRatios,
   videoResolutions,
@@ -66,7 +67,7 @@ export function VideoStudioPage() {
   const [resolution, setResolution] = useState<VideoResolution>('720p');
   const [duration, setDuration] = useState(5);
   const [fps, setFps] = useState(24);
-  const [motion, setMotion] = useState(0.5);
+  const [motion, setMotion] = useState(DEFAULT_MOTION_STRENGTH);
   const [camera, setCamera] = useState<Camera>({ x: 0, y: 0, zoom: 0 });
   const [ratio, setRatio] = useState(prefill.ratio ?? '16:9');
   const [seed, setSeed] = useState<number | null>(prefill.seed ?? null);
@@ -268,8 +269,8 @@ export function VideoStudioPage() {
           value={motion}
           onChange={setMotion}
           min={0}
-          max={1}
-          step={0.05}
+          max={MOTION_STRENGTH_MAX}
+          step={0.5}
         />
         <CameraControl value={camera} onChange={setCamera} />
       </SettingsSection>
