@@ -6,7 +6,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTestPhoto } from '@lumen/engines/local/local-test-support';
-import { testDatabaseKind } from './support/test-database';
 
 /**
  * The "Scripts and SDKs" section of docs/api.md, run as a user would run it: its Python block,
@@ -74,7 +73,7 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-describe.skipIf(!runIt || testDatabaseKind !== 'pglite')('the documented Python client', () => {
+describe.skipIf(!runIt)('the documented Python client', () => {
   it('signs in, uploads, submits, polls and downloads against the running server', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-py-'));
     const port = await freePort();
