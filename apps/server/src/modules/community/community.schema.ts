@@ -26,7 +26,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
  * behind the stored bound (`works.hot_score`) and the ranking, so both round alike.
  */
 export const hotScoreAt = (instant: SQL) =>
-  sql<number>`((like_count + 2 * comment_count + favorite_count + 1)::float8 / power(greatest(extract(epoch from (${instant} - published_at)) / 3600.0, 0) + 2, 1.5))`;
+  sql<number>`((like_count + 2 * comment_count + favorite_count + 1)::float8 / power(greatest(extract(epoch from (${instant} - published_at))::float8 / 3600.0, 0) + 2, 1.5))`;
 const userRef = (name = 'user_id') =>
   bigint(name, { mode: 'number' })
     .notNull()
