@@ -192,6 +192,33 @@ describe('hot ranking from the stored score', () => {
     await expectSameRanking([at, new Date(at.getTime() + hours(3))]);
   });
 
+  it('ranks an instant before the latest refresh as the formula does', async () => {
+    const feed = createFeedRepository(handle.db);
+    // Alone in their window: one fresh work and five older, better-liked ones.
+    const at = new Date(T0.getTime() + hours(24 * 200));
+    const author = likers[1]!;
+    const fresh = await insertWork(handle.db, author, {
+      publishedAt: new Date(at.getTime() - hours(0.5)),
+      likeCount: 10,
+    });
+    for (let i = 0; i < 5; i++) {
+      await insertWork(handle.db, author, {
+        publishedAt: new Date(at.getTime() - hours(20)),
+        likeCount: 100,
+      });
+    }
+    // Taken ten hours later, the fresh work's bound is below the older works' score at `at`,
+    // though its own score at `at` is the best.
+    await feed.refreshHotBounds(new Date(at.getTime() + hours(10)), 50);
+    for (const limit of [1, 2, 3]) {
+      const ranked = await feed.rankHot({ status: 'approved' }, at, limit);
+      expect(ranked.map((r) => r.id)).toEqual(
+        (await formulaRanking({ status: 'approved' }, at, limit)).map((r) => r.id),
+      );
+      expect(ranked[0]!.id).toBe(fresh.id);
+    }
+  });
+
   it('counts concurrent likes and unlikes exactly, and the stored score follows them', async () => {
     const social = createSocialRepository(handle.db);
     const work = await insertWork(handle.db, likers[0]!, { publishedAt: T0, createdAt: T0 });
