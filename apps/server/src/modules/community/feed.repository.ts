@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/database';
 import { workKinds } from '@lumen/contracts/community';
@@ -245,10 +245,7 @@ export function createFeedRepository(db: Database) {
      * works below the top are never read, so they may keep theirs. Returns the rows moved.
      */
     async refreshHotBounds(ref: Date, reach: number): Promise<number> {
-      const stale = or(
-        lt(works.hotAt, ref),
-        and(sql`${works.hotAt} is null`, lt(works.publishedAt, ref)),
-      );
+      const stale = or(lt(works.hotAt, ref), and(isNull(works.hotAt), lt(works.publishedAt, ref)));
       const top = (kind: string | null) =>
         sql`(select w.id from works w where w.status = 'approved' and w.hot_score is not null
               ${kind === null ? sql`` : sql`and w.kind = ${kind}`}

@@ -15,8 +15,8 @@ export type HotEntry = { id: number; score: number };
 
 /**
  * The hot ranking (docs/decisions/0011-community.md, 0030-hot-score.md) is computed once per
- * instant and filter on this node and paged from memory. The instant travels
- * in the cursor; a node that does not hold that ranking computes it again for the same instant.
+ * instant and filter on this node and paged from memory. The instant travels in the cursor; a
+ * node that does not hold that ranking computes it again for the same instant.
  */
 export function createHotRanking(feed: FeedRepository) {
   const rankings = new Map<string, Promise<HotEntry[]>>();

@@ -7,6 +7,7 @@ import { createCommentsRepository } from './comments.repository';
 import { insertWork } from './community.fixtures';
 import { comments as commentRows, hotScoreAt, works } from './community.schema';
 import { createFeedRepository, type CardFilter } from './feed.repository';
+import { createHotRanking } from './hot-ranking';
 import { createSocialRepository } from './social.repository';
 
 let handle: DatabaseHandle;
@@ -217,6 +218,20 @@ describe('hot ranking from the stored score', () => {
       );
       expect(ranked[0]!.id).toBe(fresh.id);
     }
+  });
+
+  it('the hourly refresh takes the bounds at the whole minute an hour before the clock', async () => {
+    const now = new Date(T0.getTime() + hours(24 * 300) + 59_999);
+    const work = await insertWork(handle.db, likers[2]!, {
+      publishedAt: new Date(now.getTime() - hours(5)),
+      likeCount: 5000,
+    });
+    await createHotRanking(createFeedRepository(handle.db)).refreshBounds(now);
+    const [row] = await handle.db
+      .select({ hotAt: works.hotAt })
+      .from(works)
+      .where(eq(works.id, work.id));
+    expect(row!.hotAt).toEqual(new Date(T0.getTime() + hours(24 * 300) - hours(1)));
   });
 
   it('counts concurrent likes and unlikes exactly, and the stored score follows them', async () => {
