@@ -6,7 +6,8 @@
  *   - `sort=hot` first page, signed in; `sort=hot` ranked at a new instant for every request
  *     (a cursor naming an instant of the last hour: every request computes a ranking);
  *   - `sort=new` first page and deeper pages through the cursor, signed in; `sort=following`;
- *   - the `new` and `hot` first pages for a visitor.
+ *   - the `new` and `hot` first pages for a visitor, and a visitor revalidating the `new` one
+ *     with `If-None-Match` (304 is success).
  *   bash bench/feed/run.sh [seconds per route] [sizes, e.g. 10000,100000,1000000] [rounds]
  */
 import { spawn } from 'node:child_process';
@@ -303,6 +304,21 @@ async function measure(size: number, seeded: { added: number; seconds: number })
     {
       name: 'hot, first page, visitor',
       run: () => load(port, SECONDS, () => explore('hot'), feedCheck),
+    },
+    {
+      // A browser revalidating the page it holds; a server without ETags answers 200 (errors).
+      name: 'new, first page, visitor with `If-None-Match`',
+      run: async () => {
+        const etag = (await get(port, explore('new'))).etag ?? '"none"';
+        return load(
+          port,
+          SECONDS,
+          () => explore('new'),
+          () => {},
+          undefined,
+          { headers: () => ({ 'if-none-match': etag }), status: 304 },
+        );
+      },
     },
   ];
   // Warm-up: JIT, connection pools, caches.
