@@ -77,7 +77,12 @@ async function main() {
     app.services.community.notifications
       .sendDigests()
       .catch((err: unknown) => app.log.error({ err }, 'notice digest job failed'));
+  const runHotRefresh = () =>
+    app.services.community.feed
+      .refreshHotBounds()
+      .catch((err: unknown) => app.log.error({ err }, 'hot bound refresh failed'));
   const timers = [
+    setInterval(runHotRefresh, 3600_000),
     setInterval(runPurge, 3600_000),
     setInterval(runUploadSweep, 3600_000),
     setInterval(runExpiry, 10 * 60_000),
@@ -100,6 +105,7 @@ async function main() {
   scheduleInviteRewards();
   app.addHook('onReady', async () => {
     void runPurge();
+    void runHotRefresh();
     void runUploadSweep();
     void runExpiry();
     void runPeriodEnds();

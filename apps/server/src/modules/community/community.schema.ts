@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -18,6 +19,14 @@ import { users } from '../auth/auth.schema';
 import { tasks } from '../generation/generation.schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * The hot score (docs/decisions/0011-community.md) of a work at `instant`: its engagement, a
+ * comment counting twice, over its age in hours plus two to the power 1.5. The one definition
+ * behind the stored bound (`works.hot_score`) and the ranking, so both round alike.
+ */
+export const hotScoreAt = (instant: SQL) =>
+  sql<number>`((like_count + 2 * comment_count + favorite_count + 1)::float8 / power(greatest(extract(epoch from (${instant} - published_at))::float8 / 3600.0, 0) + 2, 1.5))`;
 const userRef = (name = 'user_id') =>
   bigint(name, { mode: 'number' })
     .notNull()
@@ -79,6 +88,19 @@ export const works = pgTable(
     /** When it was first approved; the public feeds order by it. */
     publishedAt: ts('published_at'),
     updatedAt: ts('updated_at').notNull(),
+    /**
+     * The instant `hot_score` is taken at: moved forward by the hourly refresh only; null means
+     * at publication. Never later than a ranking instant it serves (see `rankHot`).
+     */
+    hotAt: ts('hot_at'),
+    /**
+     * The hot score at `hot_at`. The score only falls as time passes, so for any later instant
+     * this is an upper bound that the ranking walks down an index (docs/decisions/0030-hot-score.md).
+     * PostgreSQL recomputes it in the same row update that moves a counter.
+     */
+    hotScore: doublePrecision('hot_score').generatedAlwaysAs((): SQL =>
+      hotScoreAt(sql`coalesce(hot_at, published_at)`),
+    ),
   },
   (t) => [
     // Ascending on purpose: scanned backwards they serve `ORDER BY … DESC` (NULLS FIRST), which
@@ -93,6 +115,15 @@ export const works = pgTable(
     index('works_cmp_feed_idx')
       .on(t.cmpId, t.publishedAt, t.id)
       .where(sql`${t.status} = 'approved'`),
+    index('works_hot_idx')
+      .on(t.hotScore, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index('works_kind_hot_idx')
+      .on(t.kind, t.hotScore, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index('works_hot_at_idx')
+      .on(t.hotAt)
+      .where(sql`${t.status} = 'approved' and ${t.hotAt} is not null`),
     index('works_user_feed_idx').on(t.userId, t.createdAt, t.id),
     index('works_review_idx').on(t.status, t.createdAt, t.id),
     index('works_pending_edit_idx')

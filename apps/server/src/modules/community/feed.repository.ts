@@ -1,7 +1,8 @@
-import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/database';
-import { campaignEntries, workFavorites, workLikes, works } from './community.schema';
+import { workKinds } from '@lumen/contracts/community';
+import { campaignEntries, hotScoreAt, workFavorites, workLikes, works } from './community.schema';
 
 /** Hot ranks works of this window only: older ones cannot outscore fresh ones in practice. */
 export const HOT_WINDOW_DAYS = 30;
@@ -96,14 +97,12 @@ export type CardRow = {
   key: (string | number)[];
 };
 
+type HotRow = { id: number; score: number };
+
 export type ViewerMarks = Pick<
   CardRow,
   'likeCount' | 'favoriteCount' | 'commentCount' | 'remixCount' | 'liked' | 'favorited' | 'followed'
 >;
-
-const hotScore = (at: Date) =>
-  sql<number>`((${works.likeCount} + 2 * ${works.commentCount} + ${works.favoriteCount} + 1)::float8
-    / power(greatest(extract(epoch from (${at.toISOString()}::timestamptz - ${works.publishedAt})) / 3600.0, 0) + 2, 1.5))`;
 
 function filterConditions(f: CardFilter): SQL[] {
   const where: SQL[] = [];
@@ -199,27 +198,77 @@ export function createFeedRepository(db: Database) {
     /**
      * The hot ranking at one instant: approved works of the window, best score first, at most
      * `limit` of them. Ids and scores only; cards are read per page.
+     *
+     * Walks `hot_score` (the score at `hot_at`, an upper bound of the score at any later
+     * instant) down its index, scoring each row at `at`, and stops once the bound of the last
+     * row read is below the `limit`-th best score: no row further down can enter. Rows whose
+     * bound was taken after `at` (a cursor older than the last refresh) are scored as well.
      */
     async rankHot(
       filter: CardFilter,
       at: Date,
       limit: number,
     ): Promise<{ id: number; score: number }[]> {
-      const score = hotScore(at);
+      const instant = sql`${at.toISOString()}::timestamptz`;
+      const score = hotScoreAt(instant);
       const since = new Date(at.getTime() - HOT_WINDOW_DAYS * 86_400_000);
-      const rows = await db
-        .select({ id: works.id, score: sql<number>`${score}`.as('score') })
+      const inRanking = [
+        ...filterConditions(filter),
+        gt(works.publishedAt, since),
+        lte(works.publishedAt, at),
+      ];
+      const late = await db
+        .select({ id: works.id, score: sql<number>`${score}` })
         .from(works)
-        .where(
-          and(
-            ...filterConditions(filter),
-            gt(works.publishedAt, since),
-            sql`${works.publishedAt} <= ${at.toISOString()}::timestamptz`,
-          ),
-        )
-        .orderBy(sql`${score} desc`, sql`${works.id} desc`)
-        .limit(limit);
-      return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
+        .where(and(...inRanking, gt(works.hotAt, at)));
+      const byScore = (a: HotRow, b: HotRow) => b.score - a.score || b.id - a.id;
+      for (let reach = limit * 2; ; reach *= 4) {
+        const rows = await db
+          .select({ id: works.id, bound: works.hotScore, score: sql<number>`${score}` })
+          .from(works)
+          .where(and(...inRanking, isNotNull(works.hotScore)))
+          .orderBy(sql`${works.hotScore} desc`, sql`${works.id} desc`)
+          .limit(reach);
+        const seen = new Map<number, HotRow>();
+        for (const r of [...rows, ...late]) seen.set(r.id, { id: r.id, score: Number(r.score) });
+        const ranked = [...seen.values()].sort(byScore).slice(0, limit);
+        const floor = ranked.length === limit ? ranked[limit - 1]!.score : -Infinity;
+        const last = rows[rows.length - 1];
+        if (rows.length < reach || !last || Number(last.bound) < floor) return ranked;
+      }
+    },
+
+    /**
+     * Takes the hot bounds of the works at the top of the hot indexes (overall and per kind)
+     * at `ref`, where they were taken earlier, until the first `reach` of each are taken at
+     * `ref`. A bound taken long ago stays above the score and makes rankings read further;
+     * works below the top are never read, so they may keep theirs. Returns the rows moved.
+     */
+    async refreshHotBounds(ref: Date, reach: number): Promise<number> {
+      const stale = or(lt(works.hotAt, ref), and(isNull(works.hotAt), lt(works.publishedAt, ref)));
+      const top = (kind: string | null) =>
+        sql`(select w.id from works w where w.status = 'approved' and w.hot_score is not null
+              ${kind === null ? sql`` : sql`and w.kind = ${kind}`}
+             order by w.hot_score desc, w.id desc limit ${reach})`;
+      const tops = [top(null), ...workKinds.map((k) => top(k))];
+      let moved = 0;
+      // Each pass lowers the bounds it takes; works below may rise into the top in their place.
+      for (let pass = 0; pass < 50; pass++) {
+        const rows = await db
+          .update(works)
+          .set({ hotAt: ref })
+          .where(
+            and(
+              eq(works.status, 'approved'),
+              stale,
+              sql`${works.id} in (${sql.join(tops, sql` union `)})`,
+            ),
+          )
+          .returning({ id: works.id });
+        moved += rows.length;
+        if (rows.length === 0) break;
+      }
+      return moved;
     },
 
     /**

@@ -173,6 +173,9 @@ export function createFeedService(deps: {
       return { page: personal, tag: tagOf(personal) };
     },
 
+    /** The hourly upkeep of the stored hot bounds (see `HotRanking.refreshBounds`). */
+    refreshHotBounds: () => deps.hot.refreshBounds(deps.clock.now()),
+
     /** Forgets the shared explore pages (a work entered or left the feeds). */
     forgetShared: () => deps.cache.clear(),
 
