@@ -80,6 +80,8 @@ const tickets = await Promise.all(
 );
 
 let submitted = 0;
+/** When each submission's answer came, by submission number. */
+const answered: number[] = [];
 /** Submits the next task; answers when it was sent (before the answer came). */
 function submitNext(): number {
   const n = submitted++;
@@ -90,6 +92,7 @@ function submitNext(): number {
     tickets[n % USERS],
   ).then((r) => {
     if (r.code !== 0) throw new Error(`submit ${n} refused: ${r.msg}`);
+    answered[n] = performance.now();
   });
   return at;
 }
@@ -111,6 +114,7 @@ const output: EngineOutput = {
  * engine starts the last one (it is queued when the engine ends); otherwise when it ends.
  */
 async function measure(tasks: number, early: boolean) {
+  const first = submitted;
   const submits: number[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
@@ -152,14 +156,20 @@ async function measure(tasks: number, early: boolean) {
   await all;
   await runner.stop();
   const pickup: number[] = [];
+  const submit: number[] = [];
   const handoff: number[] = [];
   for (let i = 1; i < tasks; i++) {
     pickup.push(starts[i]! - submits[i]!);
+    submit.push(answered[first + i]! - submits[i]!);
     handoff.push(starts[i]! - ends[i - 1]!);
   }
   // The first tasks warm every path up.
   const warm = Math.min(10, Math.floor(tasks / 10));
-  return early ? handoff.slice(warm) : pickup.slice(warm);
+  return {
+    pickup: pickup.slice(warm),
+    submit: submit.slice(warm),
+    handoff: handoff.slice(warm),
+  };
 }
 
 const show = (name: string, ms: number[]) =>
@@ -174,8 +184,9 @@ await fs.rm(dataDir, { recursive: true, force: true });
 console.log(`one runner slot over the HTTP worker API, ${os.cpus().length} cores`);
 console.log('| latency | tasks | p50 ms | p90 ms | p99 ms | max ms |');
 console.log('|---|---|---|---|---|---|');
-show('pickup: submit of task n+1 → its engine start (queue empty)', pickup);
-show('hand-off: engine end of task n → engine start of task n+1 (already queued)', handoff);
+show('pickup: submit of task n+1 → its engine start (queue empty)', pickup.pickup);
+show('… of which the submit, until its answer came', pickup.submit);
+show('hand-off: engine end of task n → engine start of task n+1 (already queued)', handoff.handoff);
 console.log(
   `load average ${os
     .loadavg()
