@@ -306,7 +306,8 @@ export function createGenerationRepository(db: Database, clock: Clock) {
 
     /**
      * Ends generating tasks in the caller's transaction, each with its own outcome, and only
-     * while its worker (when given) still holds the lease. Answers the rows that ended.
+     * while its worker (when given) still holds the lease, and records the outputs of those
+     * that ended, in one statement. Answers the rows that ended.
      */
     async finishTasks(
       ex: Executor,
@@ -319,6 +320,7 @@ export function createGenerationRepository(db: Database, clock: Clock) {
         failure: string | null;
       }[],
       now: Date,
+      outputs: (typeof taskOutputs.$inferInsert)[] = [],
     ): Promise<TaskRow[]> {
       if (ends.length === 0) return [];
       const byId = <T>(value: (e: (typeof ends)[number]) => T, type: string) =>
@@ -331,8 +333,22 @@ export function createGenerationRepository(db: Database, clock: Clock) {
           sql` `,
         );
       const status = byId((e) => e.status, 'text');
-      const owner = byId((e) => e.owner, 'text');
+      // The tasks still theirs to end, locked first so that the outputs go only to tasks that
+      // end here: a task cancelled meanwhile is seen as it is after the cancel's commit.
+      const ending = ex
+        .$with('ending', { id: tasks.id })
+        .as(
+          sql`select t.id from unnest(${sql.param(ends.map((e) => e.id))}::uuid[], ${sql.param(ends.map((e) => e.owner))}::text[]) as e(id, owner) join ${tasks} t on t.id = e.id where t.status = 'generating' and (e.owner is null or t.lease_owner = e.owner) for update of t`,
+        );
+      const col = <K extends keyof (typeof outputs)[number]>(key: K) =>
+        outputs.map((o) => o[key] ?? null);
+      const recorded = ex
+        .$with('recorded', { taskId: taskOutputs.taskId })
+        .as(
+          sql`insert into ${taskOutputs} (task_id, idx, kind, key, thumb_key, wm_key, mime, width, height, duration_s, seed, created_at) select o.* from unnest(${sql.param(col('taskId'))}::uuid[], ${sql.param(col('idx'))}::integer[], ${sql.param(col('kind'))}::text[], ${sql.param(col('key'))}::text[], ${sql.param(col('thumbKey'))}::text[], ${sql.param(col('wmKey'))}::text[], ${sql.param(col('mime'))}::text[], ${sql.param(col('width'))}::integer[], ${sql.param(col('height'))}::integer[], ${sql.param(col('durationS'))}::double precision[], ${sql.param(col('seed'))}::bigint[], ${sql.param(col('createdAt').map((d) => d && d.toISOString()))}::timestamptz[]) as o(task_id, idx, kind, key, thumb_key, wm_key, mime, width, height, duration_s, seed, created_at) where o.task_id in (select id from ending) returning task_id`,
+        );
       return ex
+        .with(ending, ...(outputs.length > 0 ? [recorded] : []))
         .update(tasks)
         .set({
           status: sql`${status}`,
@@ -346,16 +362,7 @@ export function createGenerationRepository(db: Database, clock: Clock) {
           leaseOwner: null,
           leaseExpiresAt: null,
         })
-        .where(
-          and(
-            inArray(
-              tasks.id,
-              ends.map((e) => e.id),
-            ),
-            eq(tasks.status, 'generating'),
-            sql`(${owner} is null or ${tasks.leaseOwner} = ${owner})`,
-          ),
-        )
+        .where(sql`${tasks.id} in (select id from ${ending})`)
         .returning();
     },
 
@@ -429,9 +436,6 @@ export function createGenerationRepository(db: Database, clock: Clock) {
       return row;
     },
 
-    async insertOutputs(ex: Executor, rows: (typeof taskOutputs.$inferInsert)[]): Promise<void> {
-      if (rows.length > 0) await ex.insert(taskOutputs).values(rows);
-    },
     /** The outputs still in their owner's library (deleted ones are left out). */
     async listOutputs(taskIds: string[]): Promise<TaskOutputRow[]> {
       if (taskIds.length === 0) return [];

@@ -105,12 +105,9 @@ export function createQueueService(deps: {
             failure: e.status === 'done' ? null : e.failure,
           })),
           now,
+          unique.flatMap((e) => e.outputs),
         );
         const byId = new Map(rows.map((r) => [r.id, r]));
-        await repository.insertOutputs(
-          batch.tx,
-          unique.filter((e) => byId.has(e.task.id)).flatMap((e) => e.outputs),
-        );
         await batch.settle(
           rows
             .filter((r) => r.holdId)
