@@ -42,7 +42,8 @@ function precompress(): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'lumen:precompress',
-    apply: 'build',
+    // The server-side build (the prerenderer's code) is never served.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(resolved) {
       config = resolved;
     },

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function ThemeToggle({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const scheme = useComputedColorScheme('light');
   const next = scheme === 'dark' ? 'light' : 'dark';
   return (
     <ActionIcon
