@@ -96,17 +96,24 @@ async function renderDocument(page, language, viewport) {
   const styles = (await Promise.all(css.map(readCss))).join('\n');
   const preloads = [...own.js]
     .filter((file) => !entry.js.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .map((file) => `<link rel="lumen-modulepreload" href="/${file}">`)
     .join('\n    ');
   let doc = withBootScript(template)
     .replace(
       '<html lang="en">',
-      `<html lang="${language}" data-prerendered="fresh" data-viewport="${viewport}">`,
+      `<html lang="${language}" data-mantine-color-scheme="light" data-prerendered="fresh" data-viewport="${viewport}">`,
     )
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
   // The page's CSS goes inline: a stylesheet link would hold the first paint for a round trip.
   doc = doc.replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
+  // The boot script starts the app once the page has painted (packages/contracts page-boot.ts).
+  doc = doc
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      '<meta name="lumen-app" content="$1">',
+    )
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="lumen-modulepreload"');
   doc = doc.replace('</head>', `  <style>${styles}</style>\n    ${preloads}\n  </head>`);
   return doc;
 }

@@ -8,6 +8,10 @@
  *
  * The storage keys are the web app's (`lumen_color_scheme`, `lumen_language`, `lumen_store`,
  * `refresh_token`). The server allows exactly these bytes through its CSP hash.
+ *
+ * A prerendered page names its app script in `<meta name="lumen-app">` and its chunks in
+ * `<link rel="lumen-modulepreload">`; this script starts them once the page has painted, so
+ * the browser shows the HTML before it spends any time on the app's code.
  */
 export const PAGE_BOOT_SCRIPT = `(function () {
   var d = document.documentElement;
@@ -19,7 +23,26 @@ export const PAGE_BOOT_SCRIPT = `(function () {
     scheme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   }
   d.setAttribute('data-mantine-color-scheme', scheme === 'dark' ? 'dark' : 'light');
-  if (d.getAttribute('data-prerendered') !== 'fresh') return;
+  if (!d.hasAttribute('data-prerendered')) return;
+  var start = function () {
+    var links = document.querySelectorAll('link[rel="lumen-modulepreload"]');
+    for (var j = 0; j < links.length; j += 1) {
+      var preload = document.createElement('link');
+      preload.rel = 'modulepreload';
+      preload.crossOrigin = '';
+      preload.href = links[j].getAttribute('href');
+      document.head.appendChild(preload);
+    }
+    var app = document.querySelector('meta[name="lumen-app"]');
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = app.getAttribute('content');
+    document.head.appendChild(script);
+  };
+  document.addEventListener('DOMContentLoaded', function () {
+    window.requestAnimationFrame(function () { window.setTimeout(start, 0); });
+  });
   var ours = ['en', 'zh', 'ja', 'es'];
   var primary = function (tag) { return String(tag || '').toLowerCase().split(/[-_]/)[0]; };
   var lang = primary(ls('lumen_language'));
@@ -36,4 +59,3 @@ export const PAGE_BOOT_SCRIPT = `(function () {
   var collapsed = Boolean(state.sidebar) && state.sidebar.opened === false;
   if (lang !== d.lang || signedIn || collapsed) d.setAttribute('data-prerendered', 'stale');
 })();`;
-
