@@ -5,7 +5,7 @@ const query = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
 /** The viewport a page is prerendered for; the HTML records it as `data-viewport`. */
 export type PrerenderViewport = 'mobile' | 'desktop';
-let prerenderViewport: PrerenderViewport = 'desktop';
+let prerenderViewport: PrerenderViewport | null = null;
 
 /** Sets the viewport the prerenderer renders for (it has no window to measure). */
 export function setPrerenderViewport(viewport: PrerenderViewport): void {
@@ -27,8 +27,8 @@ function getSnapshot(): boolean {
  * re-renders at once when the real viewport differs.
  */
 function getServerSnapshot(): boolean {
-  if (typeof document === 'undefined') return prerenderViewport === 'mobile';
-  return document.documentElement.dataset.viewport === 'mobile';
+  if (prerenderViewport) return prerenderViewport === 'mobile';
+  return typeof document !== 'undefined' && document.documentElement.dataset.viewport === 'mobile';
 }
 
 /** Spec §9: the mobile layout applies below 512 px. */
