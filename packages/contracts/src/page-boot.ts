@@ -24,6 +24,21 @@ export const PAGE_BOOT_SCRIPT = `(function () {
   }
   d.setAttribute('data-mantine-color-scheme', scheme === 'dark' ? 'dark' : 'light');
   if (!d.hasAttribute('data-prerendered')) return;
+  var ours = ['en', 'zh', 'ja', 'es'];
+  var primary = function (tag) { return String(tag || '').toLowerCase().split(/[-_]/)[0]; };
+  var lang = primary(ls('lumen_language'));
+  if (ours.indexOf(lang) < 0) {
+    lang = 'en';
+    var tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    for (var i = 0; i < tags.length; i += 1) {
+      if (ours.indexOf(primary(tags[i])) >= 0) { lang = primary(tags[i]); break; }
+    }
+  }
+  var state = {};
+  try { state = (JSON.parse(ls('lumen_store') || '{}') || {}).state || {}; } catch (e) { state = {}; }
+  var signedIn = Boolean(state.user) || Boolean(ls('refresh_token'));
+  var collapsed = Boolean(state.sidebar) && state.sidebar.opened === false;
+  if (lang !== d.lang || signedIn || collapsed) d.setAttribute('data-prerendered', 'stale');
   var start = function () {
     var links = document.querySelectorAll('link[rel="lumen-modulepreload"]');
     for (var j = 0; j < links.length; j += 1) {
@@ -40,22 +55,31 @@ export const PAGE_BOOT_SCRIPT = `(function () {
     script.src = app.getAttribute('content');
     document.head.appendChild(script);
   };
-  document.addEventListener('DOMContentLoaded', function () {
-    window.requestAnimationFrame(function () { window.setTimeout(start, 0); });
-  });
-  var ours = ['en', 'zh', 'ja', 'es'];
-  var primary = function (tag) { return String(tag || '').toLowerCase().split(/[-_]/)[0]; };
-  var lang = primary(ls('lumen_language'));
-  if (ours.indexOf(lang) < 0) {
-    lang = 'en';
-    var tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
-    for (var i = 0; i < tags.length; i += 1) {
-      if (ours.indexOf(primary(tags[i])) >= 0) { lang = primary(tags[i]); break; }
-    }
+  var started = false;
+  var startOnce = function () {
+    if (started) return;
+    started = true;
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+    else start();
+  };
+  // The page's first paint comes before the app's code; a page that is hidden, stale or in a
+  // browser without paint timing starts it once parsed, or after a second at the latest.
+  window.setTimeout(startOnce, 1000);
+  if (d.getAttribute('data-prerendered') === 'stale' || typeof PerformanceObserver !== 'function') {
+    startOnce();
+    return;
   }
-  var state = {};
-  try { state = (JSON.parse(ls('lumen_store') || '{}') || {}).state || {}; } catch (e) { state = {}; }
-  var signedIn = Boolean(state.user) || Boolean(ls('refresh_token'));
-  var collapsed = Boolean(state.sidebar) && state.sidebar.opened === false;
-  if (lang !== d.lang || signedIn || collapsed) d.setAttribute('data-prerendered', 'stale');
+  try {
+    new PerformanceObserver(function (list, observer) {
+      var entries = list.getEntries();
+      for (var k = 0; k < entries.length; k += 1) {
+        if (entries[k].name === 'first-contentful-paint') {
+          observer.disconnect();
+          window.setTimeout(startOnce, 0);
+        }
+      }
+    }).observe({ type: 'paint', buffered: true });
+  } catch (e) {
+    startOnce();
+  }
 })();`;
