@@ -86,6 +86,8 @@ export default defineConfig({
   // precompress: `.br`/`.gz` twins of the built text files, served by the app server.
   plugins: [react(), precompress()],
   base: '/',
+  // The client and the prerenderer are built together, so the footer's year matches in both.
+  define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
