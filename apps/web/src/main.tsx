@@ -3,7 +3,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { getCurrentLanguage, i18nReady } from './shared/i18n/i18n';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadMatchedRoutes } from './app/load-matched-routes';
@@ -39,7 +39,11 @@ void i18nReady.then(async () => {
     try {
       // The page's own chunk must be in before hydrating, or the router would render its loader.
       await loadMatchedRoutes(window.location);
-      hydrateRoot(container, app);
+      // As a transition, hydration yields to the browser every few milliseconds: the page is
+      // already on screen, so there is no hurry that would justify one long blocking task.
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
       return;
     } catch {
       // A chunk that cannot be fetched: the fresh render below shows the route's error page.
