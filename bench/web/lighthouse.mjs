@@ -36,12 +36,17 @@ try {
   for (const page of pages) {
     const results = [];
     for (let i = 0; i < runs; i += 1) {
-      const { lhr } = await lighthouse(`${baseUrl}${page}`, {
-        port: chrome.port,
-        onlyCategories: ['performance'],
-        logLevel: 'error',
-      });
-      if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+      // A trace Chromium failed to record (NO_NAVSTART now and then) is taken again once.
+      let lhr;
+      for (let attempt = 1; attempt <= 2; attempt += 1) {
+        ({ lhr } = await lighthouse(`${baseUrl}${page}`, {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          logLevel: 'error',
+        }));
+        if (!lhr.runtimeError) break;
+        if (attempt === 2) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+      }
       results.push({
         lcp: lhr.audits['largest-contentful-paint'].numericValue,
         fcp: lhr.audits['first-contentful-paint'].numericValue,
