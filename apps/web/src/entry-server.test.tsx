@@ -40,6 +40,9 @@ describe('prerendering the public pages', () => {
     expect(text).toContain(ja.community.explore.subtitle);
     expect(text).toContain(ja.nav.home);
     expect(title).toBe(`${ja.nav.explore} · Lumen`);
+    const selected = [...html.matchAll(/<a [^>]*data-active="true"[^>]*>/g)].map(([tag]) => tag);
+    expect(selected.length).toBeGreaterThan(0);
+    for (const tag of selected) expect(tag).toContain('href="/explore"');
   });
 
   it('renders the phone layout when asked for it', async () => {

@@ -8,7 +8,6 @@ import type { RouteHandle } from './app/route-handle';
 import { routes } from './app/routes';
 import { setPrerenderViewport, type PrerenderViewport } from './app/layout/use-is-mobile';
 import { changeLanguage, i18n } from './shared/i18n/i18n';
-import { useSession } from './shared/session/session-store';
 
 export interface PrerenderedPage {
   /** The markup that goes inside `#root`. */
@@ -20,8 +19,9 @@ export interface PrerenderedPage {
 /**
  * Renders a public page the way a visitor's app renders it before any data has arrived, for
  * the build to write out as HTML (scripts/prerender.mjs). The app hydrates this markup, so it
- * must come from the same components and the same starting state: no user, the sidebar open
- * on the route's entry, the language and viewport the HTML is labelled with.
+ * must come from the same components and the same starting state: the session store's initial
+ * state (no user, the sidebar open), the route's own navigation entry selected, and the
+ * language and viewport the HTML is labelled with.
  */
 export async function prerenderPage(
   url: string,
@@ -35,9 +35,7 @@ export async function prerenderPage(
   if (context instanceof Response) throw new Error(`${url} redirects; it cannot be prerendered`);
   const handles = context.matches.map((match) => (match.route.handle ?? {}) as RouteHandle);
   // The deepest route that says something wins, as in the app's findHandleValue.
-  const pageKey = handles.findLast((handle) => handle.pageKey)?.pageKey;
   const titleKey = handles.findLast((handle) => handle.titleKey)?.titleKey;
-  useSession.setState({ user: null, sidebar: { pageKey: pageKey ?? 'home', opened: true } });
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
