@@ -42,7 +42,8 @@ function precompress(): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'lumen:precompress',
-    apply: 'build',
+    // The server-side build (the prerenderer's code) is never served.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(resolved) {
       config = resolved;
     },
@@ -85,6 +86,8 @@ export default defineConfig({
   // precompress: `.br`/`.gz` twins of the built text files, served by the app server.
   plugins: [react(), precompress()],
   base: '/',
+  // The client and the prerenderer are built together, so the footer's year matches in both.
+  define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

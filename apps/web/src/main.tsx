@@ -2,19 +2,54 @@ import './app/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { i18nReady } from './shared/i18n/i18n';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { getCurrentLanguage, i18nReady } from './shared/i18n/i18n';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadMatchedRoutes } from './app/load-matched-routes';
+import { useSession } from './shared/session/session-store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
 
-// The first render waits for the visitor's catalogue when it is not English: no English flash.
-void i18nReady.then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
 );
+
+/**
+ * A prerendered page (scripts/prerender.mjs) is hydrated when it is what this browser's app
+ * renders: the head's boot script found the language, session and sidebar it was made for, and
+ * the app agrees on the language. Otherwise the app renders afresh in its place; the boot
+ * script has kept the stale markup hidden meanwhile.
+ */
+function canHydrate(): boolean {
+  const root = document.documentElement;
+  return (
+    root.dataset.prerendered === 'fresh' &&
+    root.lang === getCurrentLanguage() &&
+    useSession.getState().user === null
+  );
+}
+
+// The first render waits for the visitor's catalogue when it is not English: no English flash.
+void i18nReady.then(async () => {
+  if (canHydrate()) {
+    try {
+      // The page's own chunk must be in before hydrating, or the router would render its loader.
+      await loadMatchedRoutes(window.location);
+      // As a transition, hydration yields to the browser every few milliseconds: the page is
+      // already on screen, so there is no hurry that would justify one long blocking task.
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
+      return;
+    } catch {
+      // A chunk that cannot be fetched: the fresh render below shows the route's error page.
+    }
+  }
+  container.replaceChildren();
+  delete document.documentElement.dataset.prerendered;
+  createRoot(container).render(app);
+});

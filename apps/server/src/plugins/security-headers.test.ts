@@ -3,6 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { PAGE_BOOT_SCRIPT_HASH } from './security-headers';
+
+/** Scripts from the app's own files and, inline, the boot script by its hash: nothing else. */
+const SCRIPT_SOURCES = ["'self'", PAGE_BOOT_SCRIPT_HASH];
 
 let webDir: string;
 
@@ -62,7 +66,7 @@ describe('security headers', () => {
         expect(res.statusCode, name).toBeLessThan(500);
         const csp = directivesOf(res.headers['content-security-policy']);
         expect(csp['default-src'], name).toEqual(["'self'"]);
-        expect(csp['script-src'], name).toEqual(["'self'"]);
+        expect(csp['script-src'], name).toEqual(SCRIPT_SOURCES);
         expect(csp['frame-ancestors'], name).toEqual(["'none'"]);
         expect(csp['object-src'], name).toEqual(["'none'"]);
         expect(res.headers['x-content-type-options'], name).toBe('nosniff');
@@ -118,7 +122,7 @@ describe('security headers', () => {
         for (const name of ['img-src', 'media-src', 'connect-src']) {
           expect(csp[name], name).toContain('http://127.0.0.1:9000');
         }
-        expect(csp['script-src']).toEqual(["'self'"]);
+        expect(csp['script-src']).toEqual(SCRIPT_SOURCES);
       },
     );
     await withApp({ ...s3, S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: 'false' }, async (t) => {

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
+import { PAGE_BOOT_SCRIPT } from '@lumen/contracts/page-boot';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -15,12 +17,19 @@ export type SecurityHeadersOptions = {
 const self = "'self'";
 const none = "'none'";
 
+/**
+ * The pages' one inline script, the boot script in `<head>` (colour scheme, and whether a
+ * prerendered page is the one the app will render), allowed by the hash of its exact bytes.
+ */
+export const PAGE_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT, 'utf8').digest('base64')}'`;
+
 /** The server's authorize redirect and the web app's callback page (`/login-{provider}`). */
 const SIGN_IN_POPUP_PATH = /^\/(?:prod-api\/user\/oauth\/authorize\/|login-[a-z]+(?:[?#]|$))/;
 
 /**
  * The Content-Security-Policy of every page the server answers: the web app, the share page
- * `/w/{id}` and the API docs. Scripts only from the app's own files, never inline or eval'd.
+ * `/w/{id}` and the API docs. Scripts only from the app's own files, never eval'd, and inline
+ * only the boot script, by its hash.
  * Styles allow inline: Mantine and the scroll lock of its dialogs add `<style>` elements at
  * run time, and a style cannot run code. `blob:` is where the studio previews a picked file
  * and the 3D viewer unpacks a model's textures; `data:` is how the CSS draws small icons.
@@ -34,7 +43,7 @@ export function contentSecurityDirectives(
   return {
     'default-src': [self],
     'base-uri': [self],
-    'script-src': [self],
+    'script-src': [self, PAGE_BOOT_SCRIPT_HASH],
     'script-src-attr': [none],
     'style-src': [self, "'unsafe-inline'"],
     'img-src': [self, 'data:', 'blob:', ...media],

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { loadPrerenderedPages, PRERENDER_VARY } from '../lib/prerendered-pages';
 import { isApiPath, sendApiNotFound } from './errors';
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/;
@@ -16,7 +17,10 @@ const TEXT_FILE = /\.(?:js|mjs|css|html|json|map|svg|txt|xml|webmanifest)$/;
  * any page path that is not a file answered with index.html so the client router takes it
  * (history mode). API paths never fall back to the page. A file with a `.br` or `.gz` twin goes
  * out as that twin when the browser accepts it; other text files are compressed on the fly by
- * plugins/compression.ts (decision 15).
+ * plugins/compression.ts (decision 15). A public page the build prerendered (the landing page,
+ * explore, works, profiles, campaigns, legal texts) is answered with its HTML in the visitor's
+ * language and for their kind of screen, so it paints before the app's JavaScript runs
+ * (decision 31).
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
   const indexFile = path.join(opts.distDir, 'index.html');
@@ -40,12 +44,21 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
         );
         // The same URL answers br, gzip or plain bytes: caches must key on Accept-Encoding.
         if (TEXT_FILE.test(original)) res.setHeader('vary', 'accept-encoding');
+        // A prerendered page is one of several for its address, by language and screen.
+        if (original.includes('/prerendered/'))
+          res.setHeader('vary', `accept-encoding, ${PRERENDER_VARY}`);
       },
     });
   }
 
-  function sendIndex(reply: FastifyReply) {
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  const prerendered = loadPrerenderedPages(opts.distDir);
+
+  function sendIndex(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    const page = prerendered.find(pathname, request.headers);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .sendFile(page ?? 'index.html');
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -66,6 +79,6 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
     if (pathname.startsWith('/assets/') || path.extname(pathname) !== '') {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    return sendIndex(reply);
+    return sendIndex(request, reply, pathname);
   });
 });

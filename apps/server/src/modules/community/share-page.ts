@@ -65,15 +65,20 @@ export function injectShareTags(page: string, tags: ShareTags): string {
     : `${withoutOld.slice(0, at)}${block}${withoutOld.slice(at)}`;
 }
 
-/** Reads index.html once per change of the file; a fallback page when the web app is not built. */
+/**
+ * Reads a page of the web build (index.html unless told another, such as a prerendered work
+ * page) once per change of the file; a fallback page when the web app is not built.
+ */
 export function createIndexReader(distDir: string) {
-  const file = path.join(distDir, 'index.html');
-  let cached: { mtimeMs: number; text: string } | null = null;
-  return async (): Promise<string> => {
+  const cache = new Map<string, { mtimeMs: number; text: string }>();
+  return async (relative = 'index.html'): Promise<string> => {
+    const file = path.join(distDir, relative);
     try {
       const stat = await fs.stat(file);
+      let cached = cache.get(relative);
       if (!cached || cached.mtimeMs !== stat.mtimeMs) {
         cached = { mtimeMs: stat.mtimeMs, text: await fs.readFile(file, 'utf8') };
+        cache.set(relative, cached);
       }
       return cached.text;
     } catch {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { loadPrerenderedPages, PRERENDER_VARY } from '../../lib/prerendered-pages';
 import type { Community } from './community.module';
 import type { WorkRow } from './community.schema';
 import {
@@ -23,6 +24,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{
   publicUrl: string;
 }> = async (app, { community, webDistDir, publicUrl }) => {
   const readIndex = createIndexReader(webDistDir);
+  const prerendered = loadPrerenderedPages(webDistDir);
 
   async function approvedWork(id: string): Promise<WorkRow | null> {
     if (!/^[1-9]\d{0,17}$/.test(id)) return null;
@@ -40,8 +42,13 @@ export const shareRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const work = await approvedWork(request.params.work_id);
-      const page = await readIndex();
+      // The work page's frame, prerendered, paints before the app runs (decision 31).
+      const prerenderedPage = work
+        ? prerendered.find(request.url.split('?')[0] ?? '', request.headers)
+        : null;
+      const page = await readIndex(prerenderedPage ?? undefined);
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      if (prerenderedPage) reply.header('vary', PRERENDER_VARY);
       if (!work) {
         return reply.status(404).send(
           injectShareTags(page, {

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../shared/session/session-store';
 import { visibleNavItems } from './nav-items';
+import { useSelectedPageKey } from './use-selected-page-key';
 
 /** Below 512 px the sidebar's main entries move to a bar at the bottom (spec §9). */
 export function BottomNav() {
   const { t } = useTranslation();
-  const pageKey = useSession((s) => s.sidebar.pageKey);
+  const pageKey = useSelectedPageKey();
   const setPageKey = useSession((s) => s.setPageKey);
   const items = visibleNavItems(false).filter((item) => item.bottomBar !== false);
 

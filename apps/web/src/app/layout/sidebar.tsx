@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../shared/session/session-store';
 import { visibleNavItems } from './nav-items';
+import { useSelectedPageKey } from './use-selected-page-key';
 
 /** The sidebar list; `collapsed` shows icons only (the store's opened flag off). */
 export function Sidebar({
@@ -13,7 +14,7 @@ export function Sidebar({
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
-  const pageKey = useSession((s) => s.sidebar.pageKey);
+  const pageKey = useSelectedPageKey();
   const setPageKey = useSession((s) => s.setPageKey);
   const isAdmin = useSession((s) => s.user?.isAdmin ?? false);
   const isSignedIn = useSession((s) => s.user !== null);

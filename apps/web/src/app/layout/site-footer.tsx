@@ -1,7 +1,11 @@
 import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHydrated } from '../../shared/hooks/use-hydrated';
 import { LumenMark } from './logo';
+
+/** The year the prerendered pages were built in (vite.config.ts), which their footer shows. */
+const BUILD_YEAR = Number(import.meta.env.VITE_BUILD_YEAR ?? new Date().getFullYear());
 
 const legalLinks = [
   { to: '/terms', labelKey: 'footer.terms' },
@@ -10,6 +14,8 @@ const legalLinks = [
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  // Hydration keeps the HTML's year; the current one follows at once.
+  const year = useHydrated() ? new Date().getFullYear() : BUILD_YEAR;
   return (
     <footer style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
       <Container size="xl" py="xl">
@@ -49,7 +55,7 @@ export function SiteFooter() {
           </Group>
         </Group>
         <Text size="xs" c="dimmed" mt="lg">
-          {t('footer.copyright', { year: new Date().getFullYear() })}
+          {t('footer.copyright', { year })}
         </Text>
       </Container>
     </footer>

@@ -39,8 +39,18 @@ void i18n
     showSupportNotice: false,
   });
 
+/**
+ * Also tells the server, which answers public pages prerendered in the visitor's language
+ * (docs/decisions/0031-prerendered-public-pages.md): a cookie it reads before Accept-Language.
+ */
+const LANGUAGE_COOKIE = 'lumen_language';
+const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+
 function applyDocumentLanguage(lng: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = parseLanguage(lng);
+  if (typeof document === 'undefined') return;
+  const language = parseLanguage(lng);
+  document.documentElement.lang = language;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; samesite=lax`;
 }
 
 applyDocumentLanguage(i18n.language);
