@@ -51,7 +51,7 @@ test.describe('public pages paint from their HTML', () => {
     const errors = collectErrors(page);
     await page.goto('/');
     await expect.poll(() => appIsRunning(page)).toBe(true);
-    await expect(page.locator('html')).toHaveAttribute('data-prerendered', 'fresh');
+    await expect(page.locator('html')).toHaveAttribute('data-prerendered', 'hydrated');
     await page.getByRole('link', { name: 'Explore' }).first().click();
     await expect(page).toHaveURL(/\/explore$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
@@ -59,6 +59,23 @@ test.describe('public pages paint from their HTML', () => {
     await expect.poll(() => appIsRunning(page)).toBe(true);
     await page.getByRole('button', { name: 'Sign in' }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a button pressed before the app has started does its job once it has', async ({ page }) => {
+    const errors = collectErrors(page);
+    // Hold the app's code back, as a slow phone would, until the visitor has pressed Sign in.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('banner').first().getByRole('button', { name: 'Sign in' }).click();
+    expect(await appIsRunning(page)).toBe(false);
+    release();
+    await expect(page.getByRole('dialog', { name: /Sign in to Lumen/ })).toBeVisible();
     expect(errors).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadMatchedRoutes } from './app/load-matched-routes';
+import { ReplayHeldClick } from './app/replay-held-click';
 import { useSession } from './shared/session/session-store';
 
 const container = document.getElementById('root');
@@ -15,6 +16,7 @@ if (!container) throw new Error('index.html lacks the #root element');
 const app = (
   <StrictMode>
     <App />
+    <ReplayHeldClick />
   </StrictMode>
 );
 

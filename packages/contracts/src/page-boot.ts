@@ -9,6 +9,9 @@
  * The storage keys are the web app's (`lumen_color_scheme`, `lumen_language`, `lumen_store`,
  * `refresh_token`). The server allows exactly these bytes through its CSP hash.
  *
+ * Until the app has hydrated a prerendered page, a press of one of its buttons is held and
+ * pressed again by the app once it has (\`replayHeldClick\` in the web app).
+ *
  * A prerendered page names its app script in `<meta name="lumen-app">` and its chunks in
  * `<link rel="lumen-modulepreload">`; this script starts them once the page has painted, so
  * the browser shows the HTML before it spends any time on the app's code.
@@ -39,6 +42,17 @@ export const PAGE_BOOT_SCRIPT = `(function () {
   var signedIn = Boolean(state.user) || Boolean(ls('refresh_token'));
   var collapsed = Boolean(state.sidebar) && state.sidebar.opened === false;
   if (lang !== d.lang || signedIn || collapsed) d.setAttribute('data-prerendered', 'stale');
+  // A button pressed before the app has taken the page over would do nothing: the press is
+  // kept (the last one) and the app presses it again once it has hydrated.
+  document.addEventListener('click', function (event) {
+    if (d.getAttribute('data-prerendered') !== 'fresh') return;
+    var target = event.target;
+    var button = target && target.closest ? target.closest('#root button') : null;
+    if (!button) return;
+    event.preventDefault();
+    event.stopPropagation();
+    window.__lumenPendingClick = button;
+  }, true);
   var start = function () {
     var links = document.querySelectorAll('link[rel="lumen-modulepreload"]');
     for (var j = 0; j < links.length; j += 1) {
