@@ -1,19 +1,17 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTestPhoto } from '@lumen/engines/local/local-test-support';
+import { freePort, killStartedServers, startServer, waitForHealth } from './support/server-process';
 
 /**
  * The "Scripts and SDKs" section of docs/api.md, run as a user would run it: its Python block,
  * as written there, against a real server process, with Debian's python3-requests.
  */
 const root = path.resolve(import.meta.dirname, '../../..');
-const mainFile = path.resolve(import.meta.dirname, '../src/main.ts');
-const children: ChildProcess[] = [];
 
 const python = spawnSync('python3', ['-c', 'import requests'], { encoding: 'utf8' });
 const hasPython = python.status === 0;
@@ -24,30 +22,6 @@ if (!runIt) {
     'python3 with requests is missing here: the docs/api.md Python example is not run ' +
       "(install Debian's python3-requests; CI has it)",
   );
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not become healthy: ${output().slice(-2000)}`);
 }
 
 /** The first ```python block after the "Scripts and SDKs" heading. */
@@ -69,33 +43,20 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   });
 }
 
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-});
+afterAll(killStartedServers);
 
 describe.skipIf(!runIt)('the documented Python client', () => {
   it('signs in, uploads, submits, polls and downloads against the running server', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lumen-py-'));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: base,
-        DATA_DIR: dataDir,
-        NSFW_CHECK: 'off',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = startServer({
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      NSFW_CHECK: 'off',
     });
-    children.push(server);
-    let output = '';
-    server.stdout?.on('data', (d) => (output += d));
-    server.stderr?.on('data', (d) => (output += d));
-    await waitForHealth(base, server, () => output);
+    await waitForHealth(port, server);
 
     const register = await fetch(`${base}/prod-api/user/register`, {
       method: 'POST',
@@ -129,8 +90,8 @@ describe.skipIf(!runIt)('the documented Python client', () => {
     // img2img keeps the input's 4:3 shape.
     expect(meta.width! / meta.height!).toBeCloseTo(4 / 3, 1);
 
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    server.child.kill('SIGTERM');
+    await server.exited;
     await fs.rm(dataDir, { recursive: true, force: true });
   }, 300_000);
 });

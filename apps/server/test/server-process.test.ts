@@ -1,60 +1,18 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  killStartedServers,
+  mainFile,
+  startServer,
+  waitForHealth,
+  type StartedServer,
+} from './support/server-process';
 
-const mainFile = path.resolve(import.meta.dirname, '../src/main.ts');
 const workerFile = path.resolve(import.meta.dirname, '../../worker/src/main.ts');
-const children: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-type StartedServer = ReturnType<typeof startServer>;
-
-/**
- * Waits for /healthz. A machine busy with the rest of the suite may take a while to start a
- * server on a fresh data dir; one that exits instead fails at once, saying what it printed.
- */
-async function waitForHealth(port: number, server: StartedServer, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) {
-      throw new Error(`server on ${port} exited (${server.child.exitCode}): ${server.output()}`);
-    }
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server on ${port} did not become healthy: ${server.output().slice(-2000)}`);
-}
-
 /** The processes whose command line matches, as `ps` lists them (pid, parent pid, command). */
 function listProcesses(match: (command: string) => boolean) {
   return execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
@@ -89,9 +47,7 @@ function isRunning(pid: number) {
 const postgresOn = (dataDir: string) =>
   listProcesses((command) => command.includes(`postgres -D ${path.join(dataDir, 'db')} `));
 
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-});
+afterAll(killStartedServers);
 
 describe('the server process', () => {
   it('refuses a second server on the same data dir while the first keeps serving', async () => {
