@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { z } from 'zod';
+import { isProcessRunning } from '../lib/process-running';
 
 export class DataDirLockedError extends Error {
   constructor(readonly dataDir: string) {
@@ -20,16 +21,6 @@ type Owner = z.infer<typeof ownerSchema>;
 
 /** Lock files this process holds. */
 const held = new Set<string>();
-
-/** Whether a process with this id runs on this machine (EPERM: it runs as another user). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function readOwner(file: string): Promise<Owner | undefined> {
   try {
@@ -87,7 +78,7 @@ export async function lockDataDir(
       !held.has(lockfilePath) &&
       owner !== undefined &&
       owner.host === os.hostname() &&
-      (owner.pid === process.pid || !isRunning(owner.pid));
+      (owner.pid === process.pid || !isProcessRunning(owner.pid));
     if (!stopped) throw new DataDirLockedError(dataDir);
     onWait?.(owner);
     try {

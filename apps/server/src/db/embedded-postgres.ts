@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { isProcessRunning } from '../lib/process-running';
 
 const run = promisify(execFile);
 
@@ -87,15 +88,6 @@ async function findOwner(): Promise<Owner | undefined> {
   }
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -119,7 +111,7 @@ async function clearStaleServer(clusterDir: string, log: (message: string) => vo
   } catch {
     return;
   }
-  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return;
+  if (!Number.isInteger(pid) || pid <= 0 || !isProcessRunning(pid)) return;
   let command = '';
   try {
     command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
@@ -141,7 +133,7 @@ async function clearStaleServer(clusterDir: string, log: (message: string) => vo
     } catch {
       return;
     }
-    if (await waitUntil(() => !isRunning(pid), waitMs)) return;
+    if (await waitUntil(() => !isProcessRunning(pid), waitMs)) return;
   }
   throw new Error(`The PostgreSQL server left in ${clusterDir} (process ${pid}) does not stop.`);
 }
