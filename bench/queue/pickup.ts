@@ -20,13 +20,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Engine, EngineOutput } from '@lumen/engines/engine';
+import type { Engine } from '@lumen/engines/engine';
 import { createHttpWorkerApi } from '@lumen/worker/http-worker-api';
 import { createWorkerRunner } from '@lumen/worker/runner';
-import sharp from 'sharp';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config/env';
 import { openDatabase } from '../../apps/server/src/db/database';
+import { createNoopOutput } from './noop-output';
 
 const TASKS = Number(process.argv[2] ?? 200);
 const USERS = 3;
@@ -97,17 +97,7 @@ function submitNext(): number {
   return at;
 }
 
-const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345' } })
-  .png()
-  .toBuffer();
-const output: EngineOutput = {
-  kind: 'image',
-  mime: 'image/png',
-  bytes: png,
-  width: 8,
-  height: 8,
-  seed: 1,
-};
+const output = await createNoopOutput();
 
 /**
  * Runs `tasks` tasks through one runner slot. `early`: the next task is submitted when the

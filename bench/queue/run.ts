@@ -12,14 +12,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import type { Engine, EngineOutput } from '@lumen/engines/engine';
+import type { Engine } from '@lumen/engines/engine';
 import { createWorkerRunner } from '@lumen/worker/runner';
 import Fastify from 'fastify';
 import pg from 'pg';
-import sharp from 'sharp';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config/env';
 import { openDatabase } from '../../apps/server/src/db/database';
+import { createNoopOutput } from './noop-output';
 
 const CLIENTS = 100;
 const WORKERS = 4;
@@ -128,17 +128,7 @@ async function product(nsfw: boolean, produces = true) {
       return r.result.ticket;
     }),
   );
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345' } })
-    .png()
-    .toBuffer();
-  const output: EngineOutput = {
-    kind: 'image',
-    mime: 'image/png',
-    bytes: png,
-    width: 8,
-    height: 8,
-    seed: 1,
-  };
+  const output = await createNoopOutput();
   // Without an output the task ends failed and its hold is released: the queue's own work,
   // with no picture to store.
   const noop: Engine = {
