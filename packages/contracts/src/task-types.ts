@@ -45,6 +45,16 @@ export const taskTypes = Object.keys(taskTypeDefinitions) as TaskType[];
 export const taskTypeSchema = z.enum(taskTypes as [TaskType, ...TaskType[]]);
 
 /** Engines a task type can be routed to (architecture decision 4). */
-export const engineNames = ['local', 'comfyui', 'openai'] as const;
+export const engineNames = ['local', 'comfyui', 'openai', 'replicate', 'fal'] as const;
 export const engineNameSchema = z.enum(engineNames);
 export type EngineName = z.infer<typeof engineNameSchema>;
+
+/**
+ * Engines that wait on someone else's servers (hosted model APIs), not on this machine's CPU
+ * or GPU: a worker runs their tasks in slots of their own, many at once.
+ */
+export const remoteEngineNames: ReadonlySet<EngineName> = new Set<EngineName>([
+  'openai',
+  'replicate',
+  'fal',
+]);

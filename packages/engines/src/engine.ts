@@ -1,3 +1,4 @@
+import type { EngineRoute } from '@lumen/contracts/engine-settings';
 import type { EngineSettings } from '@lumen/contracts/generation';
 import type { EngineName, TaskType } from '@lumen/contracts/task-types';
 
@@ -21,6 +22,8 @@ export type EngineTask = {
   settings: EngineSettings;
   /** Media keys of the task's inputs, by kind. */
   inputs: { images: string[]; videos: string[]; audios: string[] };
+  /** The model and fixed inputs an admin chose for this task type; the engine's default when absent. */
+  route?: EngineRoute;
 };
 
 export interface EngineIO {
@@ -28,6 +31,12 @@ export interface EngineIO {
   readInput(key: string): Promise<Buffer>;
   /** Reports progress 0–100; resolves false when the task was cancelled and work should stop. */
   progress(percent: number): Promise<boolean>;
+  /**
+   * An address of the input that servers elsewhere can fetch (a signed URL under
+   * `PUBLIC_URL`), or null when this server is not reachable from outside: engines of hosted
+   * APIs then send the bytes instead.
+   */
+  publicUrl?(key: string): string | null;
   readonly signal: AbortSignal;
 }
 
@@ -41,4 +50,6 @@ export type EngineOutput = {
   height?: number;
   durationS?: number;
   seed?: number;
+  /** What the output shows, in words (vivago's sub-result `description`): the preview engine names what it drew. */
+  description?: string;
 };
