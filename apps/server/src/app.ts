@@ -409,7 +409,12 @@ export async function buildApp({
     renderNotification: (userId, data, lang) =>
       community.notifications.renderEvent(userId, String(data.id), lang),
   });
-  await app.register(workerRoutes, { queue, store, tokens: config.worker.tokens });
+  await app.register(workerRoutes, {
+    queue,
+    store,
+    tokens: config.worker.tokens,
+    publicUrl: config.publicUrlSet ? config.publicUrl : null,
+  });
   await app.register(adminRoutes, { auth, credits, billing, algoConfig, moderation });
   if (config.nodeEnv !== 'production') {
     await app.register(devtoolsRoutes, {

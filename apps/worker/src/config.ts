@@ -1,3 +1,4 @@
+import type { EngineConnections } from '@lumen/contracts/engine-settings';
 import { engineNameSchema, taskTypeSchema } from '@lumen/contracts/task-types';
 import { z } from 'zod';
 
@@ -31,6 +32,8 @@ const workerEnvSchema = z.object({
     )
     .pipe(z.array(taskTypeSchema).min(1).optional()),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Tasks of hosted model APIs at once, beside the slots above; 0 offers none of them. */
+  WORKER_REMOTE_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(8),
   /** Names this worker in its id (`<name>-<pid>`); the machine's host name by default. */
   WORKER_NAME: z
     .string()
@@ -41,9 +44,34 @@ const workerEnvSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
   OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  REPLICATE_API_TOKEN: z.string().min(1).optional(),
+  REPLICATE_API_URL: z.url().default('https://api.replicate.com'),
+  FAL_KEY: z.string().min(1).optional(),
+  FAL_QUEUE_URL: z.url().default('https://queue.fal.run'),
 });
 
 export type WorkerConfig = z.infer<typeof workerEnvSchema>;
+
+/** The engine connections this worker's own environment sets. */
+export function connectionsFromEnv(config: WorkerConfig): EngineConnections {
+  return {
+    ...(config.COMFYUI_URL ? { comfyui: { url: config.COMFYUI_URL } } : {}),
+    ...(config.OPENAI_BASE_URL && config.OPENAI_API_KEY
+      ? {
+          openai: {
+            baseUrl: config.OPENAI_BASE_URL,
+            apiKey: config.OPENAI_API_KEY,
+            imageModel: config.OPENAI_IMAGE_MODEL,
+            chatModel: config.OPENAI_CHAT_MODEL,
+          },
+        }
+      : {}),
+    ...(config.REPLICATE_API_TOKEN
+      ? { replicate: { baseUrl: config.REPLICATE_API_URL, token: config.REPLICATE_API_TOKEN } }
+      : {}),
+    ...(config.FAL_KEY ? { fal: { queueUrl: config.FAL_QUEUE_URL, key: config.FAL_KEY } } : {}),
+  };
+}
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const parsed = workerEnvSchema.safeParse(env);

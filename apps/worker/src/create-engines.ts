@@ -1,36 +1,93 @@
+import type { EngineConnections } from '@lumen/contracts/engine-settings';
+import { remoteEngineNames, type EngineName } from '@lumen/contracts/task-types';
 import type { Engine } from '@lumen/engines/engine';
 import { createComfyUiEngine } from '@lumen/engines/comfyui/comfyui-engine';
 import { createLocalEngine } from '@lumen/engines/local/local-engine';
 import { createMlHandlers } from '@lumen/engines/ml/ml-handlers';
 import { createOpenAiEngine } from '@lumen/engines/openai/openai-engine';
-import type { EngineName } from '@lumen/contracts/task-types';
 
-export type EngineSettings = {
-  /** Which engines this worker offers; the local engine needs nothing else. */
-  enabled: readonly EngineName[];
-  comfyuiUrl?: string | undefined;
-  openai?: { baseUrl: string; apiKey: string; imageModel: string; chatModel: string } | undefined;
+export type EngineChoice = {
+  /** The engines this worker was told to offer (WORKER_ENGINES). */
+  offered: readonly EngineName[];
+  /**
+   * Whether it also offers every hosted model API that is configured, named or not: they
+   * need nothing of this machine but the network.
+   */
+  hostedApis: boolean;
+  connections: EngineConnections;
 };
 
-/**
- * The engines a worker runs. An engine named but not configured is left out with a reason,
- * so a worker never claims tasks it cannot run.
- */
-export function createEngines(settings: EngineSettings, workerId: string) {
-  const engines: Engine[] = [];
-  const skipped: string[] = [];
-  for (const name of settings.enabled) {
-    if (name === 'local') engines.push(createLocalEngine({ handlers: createMlHandlers() }));
-    else if (name === 'comfyui') {
-      if (settings.comfyuiUrl) {
-        engines.push(
-          createComfyUiEngine({ baseUrl: settings.comfyuiUrl, clientId: `lumen-${workerId}` }),
-        );
-      } else skipped.push('comfyui: COMFYUI_URL is not set');
-    } else if (name === 'openai') {
-      if (settings.openai) engines.push(createOpenAiEngine(settings.openai));
-      else skipped.push('openai: OPENAI_BASE_URL and OPENAI_API_KEY are not set');
-    }
+/** An engine's connection, whichever engine it is (the local engine has none). */
+const connectionOf = (connections: EngineConnections, name: EngineName): unknown =>
+  (connections as Record<string, unknown>)[name] ?? null;
+
+/** One engine made from its connection, or why it cannot be. */
+function makeEngine(
+  name: EngineName,
+  connections: EngineConnections,
+  workerId: string,
+): Engine | string {
+  switch (name) {
+    case 'local':
+      return createLocalEngine({ handlers: createMlHandlers() });
+    case 'comfyui':
+      return connections.comfyui
+        ? createComfyUiEngine({ baseUrl: connections.comfyui.url, clientId: `lumen-${workerId}` })
+        : 'comfyui: no ComfyUI URL is set (COMFYUI_URL or Admin → Engines)';
+    case 'openai':
+      return connections.openai
+        ? createOpenAiEngine(connections.openai)
+        : 'openai: no OpenAI-compatible API is set (OPENAI_BASE_URL and OPENAI_API_KEY or Admin → Engines)';
+    default:
+      return `${name}: this worker has no such engine`;
   }
-  return { engines, skipped };
+}
+
+/**
+ * The engines a worker runs, kept from one set of connections to the next: an engine whose
+ * connection did not change stays the same object (the local engine loads its models once),
+ * and an engine named but not configured is left out with a reason, so a worker never claims
+ * tasks it cannot run.
+ */
+export function createEngineSet(workerId: string) {
+  const made = new Map<EngineName, { key: string; engine: Engine }>();
+  return {
+    build(choice: EngineChoice): { engines: Engine[]; skipped: string[] } {
+      const engines: Engine[] = [];
+      const skipped: string[] = [];
+      const names = new Set<EngineName>(choice.offered);
+      if (choice.hostedApis) {
+        for (const name of remoteEngineNames)
+          if (connectionOf(choice.connections, name)) names.add(name);
+      }
+      for (const name of names) {
+        const key = JSON.stringify(connectionOf(choice.connections, name));
+        const kept = made.get(name);
+        if (kept?.key === key) {
+          engines.push(kept.engine);
+          continue;
+        }
+        const engine = makeEngine(name, choice.connections, workerId);
+        if (typeof engine === 'string') {
+          made.delete(name);
+          skipped.push(engine);
+        } else {
+          made.set(name, { key, engine });
+          engines.push(engine);
+        }
+      }
+      return { engines, skipped };
+    },
+  };
+}
+
+/**
+ * The connections a worker uses: its own environment's for each engine set there, the
+ * server's (the admin Engines page and the server's environment) for the rest.
+ */
+export function mergeConnections(
+  own: EngineConnections,
+  server: EngineConnections | undefined,
+): EngineConnections {
+  return { ...server, ...Object.fromEntries(Object.entries(own).filter(([, v]) => v)) };
 }

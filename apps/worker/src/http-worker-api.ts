@@ -1,4 +1,5 @@
 import type { EngineOutput } from '@lumen/engines/engine';
+import { engineRouteSchema, workerEngineSettingsSchema } from '@lumen/contracts/engine-settings';
 import { engineSettingsSchema } from '@lumen/contracts/generation';
 import { taskTypeSchema } from '@lumen/contracts/task-types';
 import { z } from 'zod';
@@ -6,7 +7,14 @@ import type { ClaimedTask, WorkerApi } from './worker-api';
 
 const envelope = <T extends z.ZodType>(result: T) =>
   z.object({ code: z.number(), msg: z.string(), result: result.nullable() });
-const signed = z.array(z.object({ key: z.string(), url: z.string() }));
+const signed = z.array(
+  z.object({
+    key: z.string(),
+    url: z.string(),
+    /** An address servers elsewhere can fetch, when the server is reachable from outside. */
+    public_url: z.string().optional(),
+  }),
+);
 const claimAnswer = envelope(
   z.object({
     task: z
@@ -16,6 +24,7 @@ const claimAnswer = envelope(
         engine: z.string(),
         settings: engineSettingsSchema,
         inputs: z.object({ images: signed, videos: signed, audios: signed }),
+        route: engineRouteSchema.optional(),
       })
       .nullable(),
   }),
@@ -30,7 +39,7 @@ export function createHttpWorkerApi(opts: {
   serverUrl: string;
   token: string;
   fetch?: typeof fetch;
-}): WorkerApi {
+}): WorkerApi & Required<Pick<WorkerApi, 'engineSettings'>> {
   const f = opts.fetch ?? fetch;
   const base = opts.serverUrl.replace(/\/$/, '');
   const inputUrls = new Map<string, string>();
@@ -73,8 +82,10 @@ export function createHttpWorkerApi(opts: {
       );
       const task = answer.result?.task;
       if (!task) return null;
+      const publicUrls = new Map<string, string>();
       for (const input of [...task.inputs.images, ...task.inputs.videos, ...task.inputs.audios]) {
         inputUrls.set(input.key, input.url);
+        if (input.public_url) publicUrls.set(input.key, input.public_url);
       }
       return {
         id: task.id,
@@ -86,7 +97,26 @@ export function createHttpWorkerApi(opts: {
           videos: task.inputs.videos.map((i) => i.key),
           audios: task.inputs.audios.map((i) => i.key),
         },
+        ...(task.route ? { route: task.route } : {}),
+        publicUrls,
       };
+    },
+    async engineSettings() {
+      const res = await f(`${base}/worker/v1/engines`, {
+        headers: { authorization: `Bearer ${opts.token}` },
+        signal: AbortSignal.timeout(30_000),
+      });
+      // A server without the route keeps no engine settings for workers.
+      if (res.status === 404) return null;
+      const parsed = envelope(workerEngineSettingsSchema).safeParse(
+        await res.json().catch(() => null),
+      );
+      if (!parsed.success)
+        throw new Error(`/worker/v1/engines: unexpected answer (HTTP ${res.status})`);
+      if (parsed.data.code !== 0) {
+        throw new Error(`/worker/v1/engines: ${parsed.data.msg} (code ${parsed.data.code})`);
+      }
+      return parsed.data.result;
     },
     async heartbeat(taskId, workerId, progress) {
       const answer = await call(

@@ -117,3 +117,108 @@ describe('the worker runner', () => {
     expect(queue.log).toEqual(['claim t0']);
   });
 });
+
+describe('the worker runner’s slots for hosted model APIs', () => {
+  /** A queue that hands out one task per engine named in the claim, recording each claim. */
+  function queueByEngine(tasks: { id: string; engine: string }[]) {
+    const claims: string[][] = [];
+    const log: string[] = [];
+    const api: WorkerApi = {
+      async claim(caps, options) {
+        claims.push(caps.engines);
+        const at = tasks.findIndex((t) => caps.engines.includes(t.engine));
+        if (at < 0) {
+          // Holds the claim as the server does, until asked to stop.
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, options?.waitMs ?? 0);
+            options?.signal?.addEventListener('abort', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          });
+          return null;
+        }
+        const [task] = tasks.splice(at, 1);
+        log.push(`claim ${task!.id}`);
+        return {
+          id: task!.id,
+          taskType: 'txt2img',
+          engine: task!.engine,
+          settings: {},
+          inputs: { images: [], videos: [], audios: [] },
+        } as unknown as ClaimedTask;
+      },
+      heartbeat: async () => true,
+      readInput: async () => Buffer.alloc(0),
+      async complete(taskId) {
+        log.push(`complete ${taskId}`);
+        return true;
+      },
+      fail: async () => true,
+      release: async () => true,
+    };
+    return { api, claims, log };
+  }
+  const engine = (name: Engine['name'], runMs: number): Engine => ({
+    name,
+    supports: () => true,
+    run: (_task, io) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => resolve([png]), runMs);
+        io.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new Error('aborted'));
+        });
+      }),
+  });
+
+  it('runs hosted-API tasks while every CPU slot is busy', async () => {
+    const queue = queueByEngine([
+      { id: 'cpu', engine: 'local' },
+      { id: 'api-1', engine: 'replicate' },
+      { id: 'api-2', engine: 'fal' },
+    ]);
+    const runner = createWorkerRunner({
+      api: queue.api,
+      engines: [engine('local', 10_000), engine('replicate', 20), engine('fal', 20)],
+      workerId: 'w',
+      concurrency: 1,
+      remoteConcurrency: 2,
+      idleMs: 5,
+      claimWaitMs: 50,
+      logger: quiet,
+    });
+    runner.start();
+    await new Promise((r) => setTimeout(r, 200));
+    await runner.stop();
+    expect(queue.log).toContain('complete api-1');
+    expect(queue.log).toContain('complete api-2');
+    expect(queue.log).not.toContain('complete cpu');
+    // A CPU slot never asks for hosted-API tasks, nor a hosted-API slot for local ones.
+    for (const engines of queue.claims) {
+      expect(engines.includes('local') && engines.some((e) => e !== 'local')).toBe(false);
+    }
+  });
+
+  it('offers engines set while it runs, without waiting for a claim to time out', async () => {
+    const queue = queueByEngine([{ id: 'api', engine: 'replicate' }]);
+    const runner = createWorkerRunner({
+      api: queue.api,
+      engines: [engine('local', 10)],
+      workerId: 'w',
+      concurrency: 1,
+      remoteConcurrency: 1,
+      idleMs: 5,
+      claimWaitMs: 10_000,
+      logger: quiet,
+    });
+    runner.start();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(queue.log).toEqual([]);
+    runner.setEngines([engine('local', 10), engine('replicate', 10)]);
+    expect(runner.engines).toEqual(['local', 'replicate']);
+    await new Promise((r) => setTimeout(r, 100));
+    await runner.stop();
+    expect(queue.log).toEqual(['claim api', 'complete api']);
+  });
+});

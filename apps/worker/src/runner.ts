@@ -1,3 +1,4 @@
+import { remoteEngineNames } from '@lumen/contracts/task-types';
 import type { Engine } from '@lumen/engines/engine';
 import { failureReasonOf } from '@lumen/engines/failure';
 import type { ClaimedTask, WorkerApi } from './worker-api';
@@ -12,8 +13,13 @@ export type RunnerOptions = {
   api: WorkerApi;
   engines: Engine[];
   workerId: string;
-  /** Tasks run at the same time by this worker. */
+  /** Tasks of this machine's engines (local CPU, ComfyUI's GPU) run at the same time. */
   concurrency?: number;
+  /**
+   * Tasks of hosted model APIs (openai, replicate, fal) run at the same time, in slots of
+   * their own: they wait on the network, so they neither take nor wait for a CPU slot.
+   */
+  remoteConcurrency?: number;
   /** Wait between claims when the queue is empty and the claim came back at once. */
   idleMs?: number;
   /**
@@ -50,7 +56,9 @@ export function createWorkerRunner(options: RunnerOptions) {
   const claimWaitMs = options.claimWaitMs ?? 10_000;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const stop = new AbortController();
-  const engineByName = new Map(engines.map((e) => [e.name, e]));
+  let engineByName = new Map(engines.map((e) => [e.name, e]));
+  /** Wakes slots that have no engine to claim for when the engines change. */
+  let enginesChanged = new AbortController();
   let loops: Promise<void>[] = [];
 
   /**
@@ -58,8 +66,11 @@ export function createWorkerRunner(options: RunnerOptions) {
    * the task failed), started but not awaited: the slot can claim and run its next task while
    * the outputs of this one travel. The lease keeps being renewed until the delivery ends.
    */
-  async function runTask(task: ClaimedTask): Promise<{ delivery: Promise<void> }> {
-    const engine = engineByName.get(task.engine as Engine['name']);
+  async function runTask(
+    task: ClaimedTask,
+    offered: ReadonlyMap<string, Engine>,
+  ): Promise<{ delivery: Promise<void> }> {
+    const engine = offered.get(task.engine);
     if (!engine) {
       return {
         delivery: api
@@ -102,6 +113,7 @@ export function createWorkerRunner(options: RunnerOptions) {
     try {
       outputs = await engine.run(task, {
         readInput: (key) => api.readInput(key),
+        publicUrl: (key) => task.publicUrls?.get(key) ?? null,
         progress: async (percent) => {
           const alive = await api.heartbeat(task.id, workerId, percent);
           if (!alive) abort.abort();
@@ -129,26 +141,37 @@ export function createWorkerRunner(options: RunnerOptions) {
     return { delivery };
   }
 
-  async function loop(): Promise<void> {
-    const caps = {
-      workerId,
-      engines: engines.map((e) => e.name),
-      taskTypes: options.taskTypes ?? null,
-    };
+  /** A slot: claims tasks for the engines of its pool that this worker offers now. */
+  async function loop(pool: 'machine' | 'remote'): Promise<void> {
     // At most one delivery in flight per slot.
     let delivering: Promise<void> = Promise.resolve();
     while (!stop.signal.aborted) {
+      // The engines of this claim: a task runs on the engine it was claimed for, even when
+      // the engines are replaced while it runs.
+      const offered = new Map(
+        [...engineByName].filter(([name]) => remoteEngineNames.has(name) === (pool === 'remote')),
+      );
+      if (offered.size === 0) {
+        await delivering;
+        // Nothing to claim for until the engines change.
+        await sleep(60_000, AbortSignal.any([stop.signal, enginesChanged.signal]));
+        continue;
+      }
+      const caps = { workerId, engines: [...offered.keys()], taskTypes: options.taskTypes ?? null };
       let task: ClaimedTask | null = null;
       const asked = performance.now();
+      // A claim waiting for the old engines ends when they change, so the new ones are
+      // offered at once.
+      const claimSignal = AbortSignal.any([stop.signal, enginesChanged.signal]);
       try {
-        task = await api.claim(caps, { waitMs: claimWaitMs, signal: stop.signal });
+        task = await api.claim(caps, { waitMs: claimWaitMs, signal: claimSignal });
       } catch (err) {
-        if (!stop.signal.aborted) {
+        if (!claimSignal.aborted) {
           logger.error({ err: err instanceof Error ? err.message : String(err) }, 'claim failed');
         }
       }
       if (task) {
-        const { delivery } = await runTask(task);
+        const { delivery } = await runTask(task, offered);
         await delivering;
         delivering = delivery;
       } else {
@@ -156,7 +179,7 @@ export function createWorkerRunner(options: RunnerOptions) {
         // A claim that did not wait (an error, or a server that does not hold claims) is
         // not asked again straight away.
         const waited = performance.now() - asked;
-        if (waited < idleMs) await sleep(idleMs - waited, stop.signal);
+        if (waited < idleMs && !claimSignal.aborted) await sleep(idleMs - waited, stop.signal);
       }
     }
     await delivering;
@@ -164,7 +187,23 @@ export function createWorkerRunner(options: RunnerOptions) {
 
   return {
     start(): void {
-      loops = Array.from({ length: options.concurrency ?? 1 }, () => loop());
+      loops = [
+        ...Array.from({ length: options.concurrency ?? 1 }, () => loop('machine')),
+        ...Array.from({ length: options.remoteConcurrency ?? 8 }, () => loop('remote')),
+      ];
+    },
+    /**
+     * Offers these engines from now on (an admin changed a connection). Tasks running keep
+     * the engine they started on; slots waiting for a task ask again with the new ones.
+     */
+    setEngines(next: Engine[]): void {
+      engineByName = new Map(next.map((e) => [e.name, e]));
+      const changed = enginesChanged;
+      enginesChanged = new AbortController();
+      changed.abort();
+    },
+    get engines(): string[] {
+      return [...engineByName.keys()];
     },
     /** Stops claiming, aborts running engines and waits for the loops to end. */
     async stop(): Promise<void> {

@@ -1,7 +1,12 @@
+import type { WorkerEngineSettings } from '@lumen/contracts/engine-settings';
 import type { WorkerFailureReason } from '@lumen/contracts/tasks';
 import type { EngineOutput, EngineTask } from '@lumen/engines/engine';
 
-export type ClaimedTask = EngineTask & { engine: string };
+export type ClaimedTask = EngineTask & {
+  engine: string;
+  /** Addresses of the inputs that servers elsewhere can fetch, by key (see `EngineIO.publicUrl`). */
+  publicUrls?: ReadonlyMap<string, string>;
+};
 
 /**
  * How a worker talks to the queue: in-process for the embedded worker of `npm start`, over
@@ -27,6 +32,11 @@ export interface WorkerApi {
     message: string,
     reason?: WorkerFailureReason,
   ): Promise<boolean>;
+  /**
+   * The engine connections the server holds (its environment and the admin Engines page),
+   * or null from a server that keeps none for workers.
+   */
+  engineSettings?(): Promise<WorkerEngineSettings | null>;
   /** Hands a task back to the queue when the worker stops; false when it was no longer ours. */
   release(taskId: string, workerId: string): Promise<boolean>;
 }

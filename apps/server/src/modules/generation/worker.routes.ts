@@ -10,7 +10,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ObjectStore } from '../../adapters/storage/object-store';
 import { AppError, forbidden } from '../../lib/app-error';
+import { engineRouteSchema, type EngineRoute } from '@lumen/contracts/engine-settings';
 import { ok } from '../../lib/envelope';
+import { publicAddressOf } from '../../lib/public-address';
 import { stagingPrefix } from './generation.ports';
 import { CLAIM_WAIT_MAX_MS, type QueueService } from './queue.service';
 
@@ -30,16 +32,25 @@ const workerId = z.string().trim().min(1).max(128);
 const outputKind = z.enum(['image', 'video', 'model', 'audio']);
 const mime = z.enum(Object.keys(extensionOf) as [string, ...string[]]);
 
+const signedInputSchema = z.object({
+  key: z.string(),
+  url: z.string(),
+  /** The same file at an address servers on the internet can fetch (hosted model APIs). */
+  public_url: z.string().optional(),
+});
+
 const claimedTaskSchema = z.object({
   id: z.string(),
   task_type: taskTypeSchema,
   engine: engineNameSchema,
   settings: engineSettingsSchema,
   inputs: z.object({
-    images: z.array(z.object({ key: z.string(), url: z.string() })),
-    videos: z.array(z.object({ key: z.string(), url: z.string() })),
-    audios: z.array(z.object({ key: z.string(), url: z.string() })),
+    images: z.array(signedInputSchema),
+    videos: z.array(signedInputSchema),
+    audios: z.array(signedInputSchema),
   }),
+  /** The model and fixed inputs an admin chose for this task type on its engine. */
+  route: engineRouteSchema.optional(),
 });
 
 /**
@@ -50,7 +61,11 @@ export const workerRoutes: FastifyPluginAsyncZod<{
   queue: QueueService;
   store: ObjectStore;
   tokens: string[];
-}> = async (app, { queue, store, tokens }) => {
+  /** PUBLIC_URL when it is set: where hosted model APIs can fetch inputs from. */
+  publicUrl: string | null;
+  /** The route an admin set for a task type (Admin → Engines), if any. */
+  routeFor?: (taskType: string) => Promise<EngineRoute | undefined>;
+}> = async (app, { queue, store, tokens, publicUrl, routeFor }) => {
   const expected = tokens.map((t) => Buffer.from(t));
   // Claims waiting for a task end, with none, when the server begins to close.
   const closing = new AbortController();
@@ -65,7 +80,13 @@ export const workerRoutes: FastifyPluginAsyncZod<{
       throw forbidden();
   }
   const sign = async (keys: string[]) =>
-    Promise.all(keys.map(async (key) => ({ key, url: await store.presignGet(key, URL_TTL_S) })));
+    Promise.all(
+      keys.map(async (key) => {
+        const url = await store.presignGet(key, URL_TTL_S);
+        const outside = publicAddressOf(url, publicUrl);
+        return { key, url, ...(outside ? { public_url: outside } : {}) };
+      }),
+    );
 
   app.post(
     '/worker/v1/claim',
@@ -131,6 +152,7 @@ export const workerRoutes: FastifyPluginAsyncZod<{
         return ok({ task: null });
       }
       if (!task) return ok({ task: null, waiting: await queue.claimWaits(caps) });
+      const route = await routeFor?.(task.taskType);
       return ok({
         task: {
           id: task.id,
@@ -142,6 +164,7 @@ export const workerRoutes: FastifyPluginAsyncZod<{
             videos: await sign(task.inputs.videos),
             audios: await sign(task.inputs.audios),
           },
+          ...(route && (route.model || route.input) ? { route } : {}),
         },
       });
     },
