@@ -8,7 +8,8 @@ import { focusPrompt } from '../prompt-rules';
 import type { StudioKind } from '../task-kinds';
 import type { useStudioTasks } from '../use-studio-tasks';
 import { GenerationHistory } from './generation-history';
-import { ResultCard } from './result-card';
+import { PreviewExplainer } from './preview-explainer';
+import { PREVIEW_ENGINE, ResultCard } from './result-card';
 import type { ResultActions } from './result-media';
 import classes from './results.module.css';
 
@@ -114,8 +115,12 @@ export function StudioResults({
   const { current, history, historyQuery } = tasks;
   const newestCard = useRevealNewRun(current[0]?.run.taskId);
   const loadingHistory = historyQuery.isPending && historyQuery.fetchStatus !== 'idle';
+  const gotPreview = [...current.map((c) => c.task), ...history].some(
+    (task) => task.engine === PREVIEW_ENGINE && task.status === 'done',
+  );
   return (
     <>
+      {gotPreview ? <PreviewExplainer /> : null}
       {current.length === 0 && history.length === 0 && !loadingHistory ? (
         <EmptyState kind={kind} onPickIdea={pickIdea} />
       ) : null}
