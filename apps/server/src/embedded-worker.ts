@@ -26,30 +26,18 @@ export function createEmbeddedWorkerToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** The engines the embedded worker offers: the local one, and those the server is set up for. */
+/**
+ * The embedded worker's settings: the local engine, and every other engine once it is
+ * configured (the server's environment or Admin → Engines), which it learns from the server.
+ */
 export function embeddedWorkerEnv(config: Config, serverUrl: string, token: string) {
-  const engines = ['local'];
-  const env: Record<string, string> = {
+  return {
     WORKER_SERVER_URL: serverUrl,
     WORKER_TOKEN: token,
     WORKER_CONCURRENCY: String(config.worker.concurrency),
+    WORKER_ENGINES: 'local',
+    WORKER_CONFIGURED_ENGINES: 'all',
   };
-  if (config.engines.comfyuiUrl) {
-    engines.push('comfyui');
-    env.COMFYUI_URL = config.engines.comfyuiUrl;
-  }
-  const openai = config.engines.openai;
-  if (openai) {
-    engines.push('openai');
-    Object.assign(env, {
-      OPENAI_BASE_URL: openai.baseUrl,
-      OPENAI_API_KEY: openai.apiKey,
-      OPENAI_IMAGE_MODEL: openai.imageModel,
-      OPENAI_CHAT_MODEL: openai.chatModel,
-    });
-  }
-  env.WORKER_ENGINES = engines.join(',');
-  return env;
 }
 
 /**
@@ -135,7 +123,8 @@ export function startEmbeddedWorker(opts: {
 
 /** The URL this machine reaches the listening server at (a wildcard address means loopback). */
 export function loopbackUrlOf(address: string | { address: string; port: number } | null): string {
-  if (!address || typeof address === 'string') throw new Error('the server is not listening on TCP');
+  if (!address || typeof address === 'string')
+    throw new Error('the server is not listening on TCP');
   const wildcard = address.address === '0.0.0.0' || address.address === '::';
   const host = wildcard ? '127.0.0.1' : address.address;
   return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;

@@ -19,6 +19,12 @@ const workerEnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(engineNameSchema).min(1)),
+  /**
+   * Engines offered besides WORKER_ENGINES once they are configured, here or on the server's
+   * Engines page: `hosted` model APIs (the default: they need nothing of this machine), `all`
+   * (ComfyUI too; the embedded worker of `npm start`), or `none`.
+   */
+  WORKER_CONFIGURED_ENGINES: z.enum(['hosted', 'all', 'none']).default('hosted'),
   WORKER_TASK_TYPES: z
     .string()
     .optional()

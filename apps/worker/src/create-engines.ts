@@ -1,5 +1,15 @@
 import type { EngineConnections } from '@lumen/contracts/engine-settings';
 import { remoteEngineNames, type EngineName } from '@lumen/contracts/task-types';
+
+/** What WORKER_CONFIGURED_ENGINES names: the engines offered once configured. */
+export function enginesWhenConfigured(
+  setting: 'hosted' | 'all' | 'none',
+  remoteSlots: number,
+): ReadonlySet<EngineName> {
+  if (setting === 'none') return new Set();
+  const hosted = remoteSlots > 0 ? [...remoteEngineNames] : [];
+  return new Set<EngineName>(setting === 'all' ? [...hosted, 'comfyui'] : hosted);
+}
 import type { Engine } from '@lumen/engines/engine';
 import { createComfyUiEngine } from '@lumen/engines/comfyui/comfyui-engine';
 import { createLocalEngine } from '@lumen/engines/local/local-engine';
@@ -9,11 +19,8 @@ import { createOpenAiEngine } from '@lumen/engines/openai/openai-engine';
 export type EngineChoice = {
   /** The engines this worker was told to offer (WORKER_ENGINES). */
   offered: readonly EngineName[];
-  /**
-   * Whether it also offers every hosted model API that is configured, named or not: they
-   * need nothing of this machine but the network.
-   */
-  hostedApis: boolean;
+  /** Engines it also offers, named or not, once they are configured. */
+  whenConfigured: ReadonlySet<EngineName>;
   connections: EngineConnections;
 };
 
@@ -56,9 +63,8 @@ export function createEngineSet(workerId: string) {
       const engines: Engine[] = [];
       const skipped: string[] = [];
       const names = new Set<EngineName>(choice.offered);
-      if (choice.hostedApis) {
-        for (const name of remoteEngineNames)
-          if (connectionOf(choice.connections, name)) names.add(name);
+      for (const name of choice.whenConfigured) {
+        if (connectionOf(choice.connections, name)) names.add(name);
       }
       for (const name of names) {
         const key = JSON.stringify(connectionOf(choice.connections, name));

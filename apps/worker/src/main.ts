@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { connectionsFromEnv, loadWorkerConfig } from './config';
-import { createEngineSet, mergeConnections } from './create-engines';
+import { createEngineSet, enginesWhenConfigured, mergeConnections } from './create-engines';
 import { createHttpWorkerApi } from './http-worker-api';
 import { createWorkerRunner } from './runner';
 
@@ -30,7 +30,10 @@ async function main() {
   const engineSet = createEngineSet(workerId);
   const choose = (server: Parameters<typeof mergeConnections>[1]) => ({
     offered: config.WORKER_ENGINES,
-    hostedApis: config.WORKER_REMOTE_CONCURRENCY > 0,
+    whenConfigured: enginesWhenConfigured(
+      config.WORKER_CONFIGURED_ENGINES,
+      config.WORKER_REMOTE_CONCURRENCY,
+    ),
     connections: mergeConnections(own, server),
   });
 
