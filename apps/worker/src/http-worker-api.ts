@@ -7,6 +7,8 @@ import type { ClaimedTask, WorkerApi } from './worker-api';
 
 const envelope = <T extends z.ZodType>(result: T) =>
   z.object({ code: z.number(), msg: z.string(), result: result.nullable() });
+/** Any answer that refuses, whatever its result holds. */
+const refusalSchema = z.object({ code: z.number(), msg: z.string() });
 const signed = z.array(
   z.object({
     key: z.string(),
@@ -57,10 +59,13 @@ export function createHttpWorkerApi(opts: {
       body: JSON.stringify(body),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
-    const parsed = schema.safeParse(await res.json().catch(() => null));
+    const answer: unknown = await res.json().catch(() => null);
+    const refusal = refusalSchema.safeParse(answer);
+    if (refusal.success && refusal.data.code !== 0) {
+      throw new Error(`${path}: ${refusal.data.msg} (code ${refusal.data.code})`);
+    }
+    const parsed = schema.safeParse(answer);
     if (!parsed.success) throw new Error(`${path}: unexpected answer (HTTP ${res.status})`);
-    const answer = parsed.data as { code: number; msg: string };
-    if (answer.code !== 0) throw new Error(`${path}: ${answer.msg} (code ${answer.code})`);
     return parsed.data;
   }
 

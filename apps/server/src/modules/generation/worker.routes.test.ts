@@ -276,6 +276,25 @@ describe('the worker API over HTTP', () => {
     await expect.poll(() => onDisk(staged)).toBe(false);
   });
 
+  it('refuses an output whose bytes are not the type the worker names, and the task fails with a refund', async () => {
+    const ticket = await signIn('notapng@example.com');
+    const before = await creditsOf(ticket);
+    const submitted = await submitImage(ticket, { prompt: 'a paper boat' });
+    const id = submitted.result.task_id as string;
+    const api = createHttpWorkerApi({ serverUrl: base, token: TOKEN });
+    const claimed = await api.claim({ workerId: 'liar', engines: ['local'], taskTypes: null });
+    expect(claimed?.id).toBe(id);
+    const html = Buffer.from('<!doctype html><title>expired</title>');
+    await expect(
+      api.complete(id, 'liar', [{ kind: 'image', mime: 'image/png', bytes: html }]),
+    ).rejects.toThrow(/code 1001/);
+    expect(await api.fail(id, 'liar', 'output was not an image', 'failed')).toBe(true);
+    const result = (await get(`/api/gw/v3/image/txt2img/async/results?task_id=${id}`, ticket))
+      .result;
+    expect(result.task_status).toBe(3);
+    expect(await creditsOf(ticket)).toBe(before);
+  });
+
   it('takes back the task of a worker that stops: queued again at once, the attempt not counted', async () => {
     const ticket = await signIn('handback@example.com');
     const submitted = await submitImage(ticket, { prompt: 'a lighthouse in fog' });

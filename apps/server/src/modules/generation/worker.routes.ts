@@ -13,10 +13,17 @@ import { AppError, forbidden } from '../../lib/app-error';
 import { engineRouteSchema, type EngineRoute } from '@lumen/contracts/engine-settings';
 import { ok } from '../../lib/envelope';
 import { publicAddressOf } from '../../lib/public-address';
+import { SNIFF_BYTES, sniffMime } from '../media/media-rules';
 import { stagingPrefix } from './generation.ports';
 import { CLAIM_WAIT_MAX_MS, type QueueService } from './queue.service';
 
 const tags = ['worker'];
+
+/** Whether a file's first bytes are of the type it is said to be. */
+function bytesAre(bytes: Buffer, mime: string): boolean {
+  if (mime === 'model/gltf-binary') return bytes.subarray(0, 4).toString('latin1') === 'glTF';
+  return sniffMime(bytes.subarray(0, SNIFF_BYTES)) === mime;
+}
 const OUTPUT_MAX_BYTES = 512 * 1024 * 1024;
 const URL_TTL_S = 3600;
 const extensionOf: Record<string, string> = {
@@ -281,6 +288,13 @@ export const workerRoutes: FastifyPluginAsyncZod<{
           throw new AppError(ErrorCode.forbidden, 'errors.forbidden');
         const object = await store.get(o.key);
         if (!object) throw new AppError(ErrorCode.notFound, 'errors.notFound');
+        // Engines of hosted APIs pass on files fetched from elsewhere: what is stored is what
+        // its bytes are, whatever the worker named it.
+        if (!bytesAre(object.bytes, o.mime)) {
+          throw new AppError(ErrorCode.invalidParams, 'errors.invalidParams', {}, [
+            { field: 'outputs', message: `output ${o.key} is not ${o.mime}` },
+          ]);
+        }
         outputs.push({
           kind: o.kind,
           ...(o.role ? { role: o.role } : {}),
