@@ -25,6 +25,15 @@ test.describe('generation studio', () => {
     // The embedded CPU engine made them, and the card says so.
     await expect(page.getByText('Preview', { exact: true }).first()).toBeVisible();
     await expect(page.getByText('Balance: 28 credits')).toBeVisible();
+    // The first preview says what it is, and where a real model gets connected.
+    const explainer = page.getByTestId('preview-explainer');
+    await expect(explainer).toContainText('These are previews, not AI pictures');
+    await expect(explainer).toContainText('Admin → Engines');
+    await explainer.getByRole('button', { name: 'Close' }).click();
+    await expect(explainer).toBeHidden();
+    await page.reload();
+    await expect(images.first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('preview-explainer')).toBeHidden();
 
     await images.first().hover();
     await page.getByRole('button', { name: 'Reuse seed' }).first().click();
