@@ -29,7 +29,12 @@ function normalise(v: Vec3): Vec3 {
  * elsewhere normals are averaged so curves shade smoothly. A profile that starts and ends on
  * the axis (r = 0) gives a closed solid.
  */
-export function lathe(profile: ProfilePoint[], segments = 48, creaseDeg = 40): Geometry {
+export function lathe(points: ProfilePoint[], segments = 48, creaseDeg = 40): Geometry {
+  // A repeated point would make a segment of no length, with no direction to take a normal from.
+  const profile = points.filter((p, i) => {
+    const q = points[i - 1];
+    return !q || Math.hypot(p[0] - q[0], p[1] - q[1]) > 1e-9;
+  });
   // The 2D outward normal of each profile segment: (dy, -dr) rotated to point away from the axis.
   const segmentNormals = profile.slice(1).map((p, i): [number, number] => {
     const q = profile[i] ?? p;

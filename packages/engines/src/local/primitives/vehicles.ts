@@ -99,7 +99,7 @@ export const rocket: PrimitiveFamily = {
     ];
     // An ogive nose: a circular arc from the body's side to the tip.
     const nose = r * 3;
-    for (let i = 1; i <= 10; i++) {
+    for (let i = 1; i < 10; i++) {
       const t = i / 10;
       profile.push([r * Math.sqrt(1 - t * t) * (1 - 0.15 * t), body + t * nose * 0.6]);
     }
