@@ -125,7 +125,7 @@ describe.each(primitiveIds)('the %s primitive', (id: PrimitiveId) => {
       const face = cross(sub(pb ?? [], pa ?? []), sub(pc ?? [], pa ?? []));
       const normal = [a, b, c]
         .map((i) => vec(mesh.normals, i ?? 0))
-        .reduce((s, n) => s.map((v, k) => v + (n[k] ?? 0)), [0, 0, 0]);
+        .reduce<number[]>((s, n) => s.map((v, k) => v + (n[k] ?? 0)), [0, 0, 0]);
       if (dot(face, normal) < 0) disagreeing++;
     }
     expect(disagreeing).toBe(0);
