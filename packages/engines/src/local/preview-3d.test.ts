@@ -112,6 +112,34 @@ describe('3D preview', () => {
     expect(w / h).toBeGreaterThan(1.4);
   });
 
+  it('paints a named shape in the colour the prompt asks for', async () => {
+    const settings = { prompt: 'a red car', style: 'original', model: 'standard' };
+    const [red, blue] = await Promise.all([
+      renderTextTo3d(settings, 3),
+      renderTextTo3d({ ...settings, prompt: 'un coche azul' }, 3),
+    ]);
+    const colourCount = (glb: Buffer, test: (r: number, g: number, b: number) => boolean) => {
+      const { json, bin } = parseGlb(glb);
+      const accessor = json.accessors[json.meshes[0]?.primitives[0]?.attributes.COLOR_0 ?? -1];
+      const view = json.bufferViews[accessor?.bufferView ?? -1];
+      const bytes = bin.subarray(
+        view?.byteOffset ?? 0,
+        (view?.byteOffset ?? 0) + (view?.byteLength ?? 0),
+      );
+      let n = 0;
+      for (let i = 0; i < bytes.length; i += 4)
+        if (test(bytes[i] ?? 0, bytes[i + 1] ?? 0, bytes[i + 2] ?? 0)) n++;
+      return n / (bytes.length / 4);
+    };
+    const isRed = (r: number, g: number, b: number) => r > g + 80 && r > b + 80;
+    const isBlue = (r: number, g: number, b: number) => b > r + 80 && b > g + 60;
+    // The body turns red or blue; the wheels (most of the vertices), glass and lights keep
+    // their own colours, the tail lights red in both.
+    expect(colourCount(red.glb, isRed) - colourCount(blue.glb, isRed)).toBeGreaterThan(0.02);
+    expect(colourCount(blue.glb, isBlue)).toBeGreaterThan(0.02);
+    expect(colourCount(red.glb, isBlue)).toBe(0);
+  });
+
   it('labels the poster of a shape it did not recognise, and only that one', async () => {
     const settings = { prompt: 'a quiet ghost', style: 'original', model: 'standard' };
     const label = unrecognisedLabelSvg(thumbnailSize);

@@ -8,6 +8,8 @@ import { rasterizeMesh } from './mesh-raster';
 import { derivePalette } from './palette';
 import { encodePreviewPng } from './preview-image';
 import { buildPrimitive } from './primitives/catalogue';
+import { colourForPrompt } from './primitives/colour-words';
+import { facet } from './primitives/geometry';
 import type { Materials } from './primitives/primitive';
 import { primitiveForPrompt } from './primitives/match';
 import { createRng, hashString, mixSeeds } from './prng';
@@ -83,10 +85,11 @@ async function finish(
 const byLuma = (colours: Rgb[]): Rgb[] => [...colours].sort((a, b) => luma(a) - luma(b));
 
 /**
- * A primitive's materials from the palette (dark to light): the body is its most colourful
- * middle colour, lifted when it is so dark that the shape's shading would be lost.
+ * A primitive's materials from the palette (dark to light): the body is the colour the prompt
+ * names ("a red car"), or else the palette's most colourful middle colour, lifted when it is
+ * so dark that the shape's shading would be lost.
  */
-function materialsFrom(colours: Rgb[]): Materials {
+function materialsFrom(colours: Rgb[], prompt: string): Materials {
   const grey: Rgb = [150, 150, 150];
   const dark = colours[0] ?? grey;
   const light = colours[colours.length - 1] ?? grey;
@@ -96,12 +99,13 @@ function materialsFrom(colours: Rgb[]): Materials {
     (best, c) => (!best || chroma(c) > chroma(best) ? c : best),
     undefined,
   );
+  const named = colourForPrompt(prompt);
   const body = vivid ?? grey;
   const lift = Math.max(0, (110 - luma(body)) / 160);
   return {
     dark,
     trim: colours[1] ?? dark,
-    body: mixRgb(body, [255, 255, 255], lift),
+    body: named ?? mixRgb(body, [255, 255, 255], lift),
     light,
   };
 }
@@ -126,16 +130,18 @@ export async function renderTextTo3d(settings: Model3dSettings, seed: number): P
     palette.horizon,
   ]);
   const name = settings.prompt.slice(0, 64) || 'preview';
+  const faceted = settings.model === 'polyart' || style.ridge === 'faceted';
   const shapeSeed = mixSeeds(seed, hashString(settings.prompt));
   const primitive = primitiveForPrompt(settings.prompt);
   if (primitive) {
-    const built = buildPrimitive(primitive, materialsFrom(colours), shapeSeed);
-    const model = await finish(built.mesh, name, colours, seed, { yaw: built.yaw });
+    const built = buildPrimitive(primitive, materialsFrom(colours, settings.prompt), shapeSeed);
+    const mesh = faceted ? facet(built.mesh) : built.mesh;
+    const model = await finish(mesh, name, colours, seed, { yaw: built.yaw });
     return { ...model, description: built.label };
   }
   const shape: ShapeOptions = {
     seed: shapeSeed,
-    faceted: settings.model === 'polyart' || style.ridge === 'faceted',
+    faceted,
     colours,
   };
   return finish(buildShape(shape), name, colours, seed, { unrecognised: true });

@@ -463,3 +463,37 @@ export function toMesh(parts: Part[]): Mesh {
     indices: Uint32Array.from(indices),
   };
 }
+
+/**
+ * The same surface with every triangle given its own three vertices and its face's normal:
+ * the low-poly look of the polyart model.
+ */
+export function facet(mesh: Mesh): Mesh {
+  const count = mesh.indices.length;
+  const positions = new Float32Array(count * 3);
+  const normals = new Float32Array(count * 3);
+  const colors = new Uint8Array(count * 4);
+  for (let t = 0; t < count; t += 3) {
+    const corners = [0, 1, 2].map((k) => mesh.indices[t + k] ?? 0);
+    const p = corners.map((i): Vec3 => [
+      mesh.positions[i * 3] ?? 0,
+      mesh.positions[i * 3 + 1] ?? 0,
+      mesh.positions[i * 3 + 2] ?? 0,
+    ]);
+    const origin: Vec3 = [0, 0, 0];
+    const [a, b, c] = [p[0] ?? origin, p[1] ?? origin, p[2] ?? origin];
+    const u: Vec3 = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    const v: Vec3 = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+    const n = normalise([
+      u[1] * v[2] - u[2] * v[1],
+      u[2] * v[0] - u[0] * v[2],
+      u[0] * v[1] - u[1] * v[0],
+    ]);
+    corners.forEach((i, k) => {
+      positions.set(p[k] ?? a, (t + k) * 3);
+      normals.set(n, (t + k) * 3);
+      colors.set(mesh.colors.subarray(i * 4, i * 4 + 4), (t + k) * 4);
+    });
+  }
+  return { positions, normals, colors, indices: Uint32Array.from({ length: count }, (_, i) => i) };
+}

@@ -1,12 +1,8 @@
 import type { PrimitiveId } from './catalogue';
+import { createKeywordFinder, type Names } from './keywords';
 
-/**
- * The words that name each primitive. `words` are English and Spanish, matched as whole words
- * with an optional plural ending (s / es) and without accents, so "árboles" and "arbol" both
- * find the tree; `chars` are Chinese and Japanese, matched anywhere in the text, since those
- * languages do not put spaces between words.
- */
-const vocabulary: Record<PrimitiveId, { words: string[]; chars: string[] }> = {
+/** The words that name each primitive in English, Spanish, Chinese and Japanese. */
+const vocabulary: Record<PrimitiveId, Names> = {
   teapot: {
     words: ['teapot', 'tea pot', 'tea kettle', 'tetera'],
     chars: ['茶壶', '茶壺', 'ティーポット', '急須'],
@@ -98,47 +94,9 @@ const notShapes = [
   '灯光',
 ];
 
-/** Lower case, with accents dropped from Latin letters only (kana keep their marks). */
-function foldLatin(text: string): string {
-  return [...text.toLowerCase()]
-    .map((ch) => (/\p{Script=Latin}/u.test(ch) ? ch.normalize('NFD').replace(/\p{M}/gu, '') : ch))
-    .join('');
-}
-
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-type Rule = { id: PrimitiveId; pattern: RegExp };
-
-const rules: Rule[] = (
-  Object.entries(vocabulary) as Array<[PrimitiveId, { words: string[]; chars: string[] }]>
-).flatMap(([id, { words, chars }]) => [
-  ...words.map((w) => ({
-    id,
-    pattern: new RegExp(`(?<![\\p{L}\\p{N}])${escape(w)}(?:e?s)?(?![\\p{L}\\p{N}])`, 'gu'),
-  })),
-  ...chars.map((c) => ({ id, pattern: new RegExp(escape(c), 'gu') })),
-]);
-
 /**
  * The primitive a prompt names, or undefined when it names none. When it names several, the
  * one named first wins ("a teapot on a table" is a teapot); at the same position the longer
  * name wins, so 車椅子 (wheelchair) is a chair, not a car.
  */
-export function primitiveForPrompt(prompt: string): PrimitiveId | undefined {
-  let text = foldLatin(prompt);
-  for (const compound of notShapes) text = text.split(compound).join(' '.repeat(compound.length));
-  let best: { id: PrimitiveId; index: number; length: number } | undefined;
-  for (const { id, pattern } of rules) {
-    for (const match of text.matchAll(pattern)) {
-      const found = { id, index: match.index, length: match[0].length };
-      if (
-        !best ||
-        found.index < best.index ||
-        (found.index === best.index && found.length > best.length)
-      )
-        best = found;
-      break;
-    }
-  }
-  return best?.id;
-}
+export const primitiveForPrompt = createKeywordFinder(vocabulary, notShapes);
