@@ -18,6 +18,9 @@ describe('colourForPrompt', () => {
     expect(hueOf('蓝色的汽车')).toBe('blue-ish');
     expect(hueOf('白い急須')).toBe('light');
     expect(hueOf('un coche negro')).toBe('dark');
+    // Wood reads as brown.
+    expect(colourForPrompt('una mesa de madera')).toEqual(colourForPrompt('brown'));
+    expect(colourForPrompt('木製の椅子')).toEqual(colourForPrompt('brown'));
   });
 
   it('takes the first colour named and ignores words that only contain one', () => {

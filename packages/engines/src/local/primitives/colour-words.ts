@@ -30,7 +30,12 @@ const colours = {
   white: { rgb: [236, 234, 228], words: ['white', 'blanco', 'blanca'], chars: ['白'] },
   black: { rgb: [42, 42, 48], words: ['black', 'negro', 'negra'], chars: ['黑', '黒'] },
   grey: { rgb: [128, 130, 136], words: ['grey', 'gray', 'gris'], chars: ['灰'] },
-  brown: { rgb: [122, 78, 46], words: ['brown', 'marron', 'cafe'], chars: ['棕', '褐', '茶色'] },
+  // Wood is named as a material more often than as a colour: a wooden chair is brown.
+  brown: {
+    rgb: [122, 78, 46],
+    words: ['brown', 'wood', 'wooden', 'marron', 'cafe', 'madera'],
+    chars: ['棕', '褐', '茶色', '木製', '木制', '木头', '木質', '木造'],
+  },
   silver: {
     rgb: [192, 196, 202],
     words: ['silver', 'plateado', 'plateada', 'plata'],
