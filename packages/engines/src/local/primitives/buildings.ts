@@ -1,4 +1,6 @@
-import { box, cone, cylinder, place, prism, type Part } from './geometry';
+import { place, type Part } from './geometry';
+import { box, prism } from './geometry-flat';
+import { cone, cylinder } from './geometry-round';
 import { natural, type Materials, type PrimitiveFamily } from './primitive';
 
 const tile = [150, 62, 48] as const;

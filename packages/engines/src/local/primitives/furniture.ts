@@ -1,4 +1,5 @@
-import { box, place, type Part, type Vec3 } from './geometry';
+import { place, type Part, type Vec3 } from './geometry';
+import { box } from './geometry-flat';
 import type { Materials, PrimitiveFamily } from './primitive';
 
 /** Four legs of `size` under a top of width w and depth d, inset a little from its corners. */

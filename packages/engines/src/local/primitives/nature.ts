@@ -1,4 +1,5 @@
-import { cone, cylinder, lathe, place, sphere, type Part, type ProfilePoint } from './geometry';
+import { place, type Part } from './geometry';
+import { cone, cylinder, lathe, sphere, type ProfilePoint } from './geometry-round';
 import { natural, type PrimitiveFamily } from './primitive';
 
 const bark = [105, 72, 46] as const;

@@ -1,4 +1,6 @@
-import { box, place, sphere, torus, type Part } from './geometry';
+import { place, type Part } from './geometry';
+import { box } from './geometry-flat';
+import { sphere, torus } from './geometry-round';
 import { natural, type PrimitiveFamily } from './primitive';
 
 const dough = [214, 160, 96] as const;

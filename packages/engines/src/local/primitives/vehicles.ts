@@ -1,13 +1,6 @@
-import {
-  box,
-  cylinder,
-  lathe,
-  place,
-  sphere,
-  taperedBox,
-  type Part,
-  type ProfilePoint,
-} from './geometry';
+import { place, type Part } from './geometry';
+import { box, taperedBox } from './geometry-flat';
+import { cylinder, lathe, sphere, type ProfilePoint } from './geometry-round';
 import { natural, type PrimitiveFamily } from './primitive';
 
 const glass = [70, 96, 120] as const;

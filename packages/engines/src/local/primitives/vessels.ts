@@ -1,4 +1,5 @@
-import { cylinder, lathe, place, smoothProfile, torus, type ProfilePoint } from './geometry';
+import { place } from './geometry';
+import { cylinder, lathe, smoothProfile, torus, type ProfilePoint } from './geometry-round';
 import { natural, type PrimitiveFamily } from './primitive';
 import { teapotGeometry } from './teapot';
 
