@@ -70,7 +70,18 @@ describe('local engine', () => {
       ]);
       expect(outputs[0]?.bytes.toString('latin1', 0, 4)).toBe('glTF');
       expect((await sharp(outputs[1]?.bytes).metadata()).width).toBe(outputs[1]?.width);
+      // Neither a lake nor a photo is a shape the engine ships, so nothing is named.
+      expect(outputs.map((o) => o.description)).toEqual([undefined, undefined]);
     }
+  });
+
+  it('names the shape it modelled on the model and its poster', async () => {
+    const { io } = createFakeIo();
+    const outputs = await engine.run(task('text_to_3d', { prompt: 'una tetera de cerámica' }), io);
+    expect(outputs.map((o) => [o.kind, o.description])).toEqual([
+      ['model', 'a teapot'],
+      ['image', 'a teapot'],
+    ]);
   });
 
   it('stops with EngineCancelledError when progress says the task was cancelled', async () => {

@@ -59,7 +59,10 @@ const videoOutputs = (v: RenderedVideo): EngineOutput[] => [
   },
 ];
 
-/** A GLB, then its thumbnail; the model carries the thumbnail's size for card layouts. */
+/**
+ * A GLB, then its thumbnail; the model carries the thumbnail's size for card layouts, and
+ * both say what shape they show when the prompt named one.
+ */
 const modelOutputs = (m: Rendered3d): EngineOutput[] => [
   {
     kind: 'model',
@@ -68,6 +71,7 @@ const modelOutputs = (m: Rendered3d): EngineOutput[] => [
     width: m.thumbnailSize,
     height: m.thumbnailSize,
     seed: m.seed,
+    ...(m.description ? { description: m.description } : {}),
   },
   {
     kind: 'image',
@@ -77,6 +81,7 @@ const modelOutputs = (m: Rendered3d): EngineOutput[] => [
     width: m.thumbnailSize,
     height: m.thumbnailSize,
     seed: m.seed,
+    ...(m.description ? { description: m.description } : {}),
   },
 ];
 

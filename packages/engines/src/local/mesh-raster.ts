@@ -10,7 +10,11 @@ type ScreenVertex = { x: number; y: number; z: number; r: number; g: number; b: 
 const light = normalise([-0.45, 0.65, 0.62]);
 
 /** Rotates, projects and lights every vertex: the vertex stage of the renderer. */
-function projectVertices(mesh: Mesh, size: number, view: MeshView): ScreenVertex[] {
+function projectVertices(
+  mesh: Mesh,
+  size: number,
+  view: MeshView,
+): { vertices: ScreenVertex[]; footprint: Footprint } {
   const [cy, sy, cp, sp] = [
     Math.cos(view.yaw),
     Math.sin(view.yaw),
@@ -25,7 +29,7 @@ function projectVertices(mesh: Mesh, size: number, view: MeshView): ScreenVertex
   };
   const extent = mesh.positions.reduce((m, v) => Math.max(m, Math.abs(v)), 0) || 1;
   const scale = (size * 0.34) / extent;
-  return Array.from({ length: mesh.positions.length / 3 }, (_, i) => {
+  const projected = Array.from({ length: mesh.positions.length / 3 }, (_, i): ScreenVertex => {
     const [x, y, z] = rotate(mesh.positions, i * 3);
     const [nx, ny, nz] = rotate(mesh.normals, i * 3);
     const perspective = 4 / (4 - z / extent);
@@ -44,6 +48,43 @@ function projectVertices(mesh: Mesh, size: number, view: MeshView): ScreenVertex
       b: shade(2),
     };
   });
+  return frame(projected, size);
+}
+
+/** Where the framed object sits on screen: its horizontal centre and its lowest point. */
+type Footprint = { x: number; bottom: number; width: number };
+
+/**
+ * Centres the projected object and shrinks it when it would overflow (a cube seen corner on
+ * is wider than its extent suggests), so every shape fills about the same part of the frame
+ * and rests just above its shadow.
+ */
+function frame(
+  vertices: ScreenVertex[],
+  size: number,
+): { vertices: ScreenVertex[]; footprint: Footprint } {
+  let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const v of vertices) {
+    [minX, maxX, minY, maxY] = [
+      Math.min(minX, v.x),
+      Math.max(maxX, v.x),
+      Math.min(minY, v.y),
+      Math.max(maxY, v.y),
+    ];
+  }
+  if (!vertices.length)
+    return { vertices, footprint: { x: size / 2, bottom: size * 0.8, width: size * 0.5 } };
+  const fit = Math.min(1, (size * 0.78) / (maxX - minX || 1), (size * 0.74) / (maxY - minY || 1));
+  const [cx, cy] = [(minX + maxX) / 2, (minY + maxY) / 2];
+  const framed = vertices.map((v) => ({
+    ...v,
+    x: size / 2 + (v.x - cx) * fit,
+    y: size * 0.47 + (v.y - cy) * fit,
+  }));
+  return {
+    vertices: framed,
+    footprint: { x: size / 2, bottom: size * 0.47 + (maxY - cy) * fit, width: (maxX - minX) * fit },
+  };
 }
 
 /**
@@ -52,8 +93,8 @@ function projectVertices(mesh: Mesh, size: number, view: MeshView): ScreenVertex
  * supersample by asking for twice the size and shrinking.
  */
 export function rasterizeMesh(mesh: Mesh, size: number, view: MeshView): RgbImage {
-  const vertices = projectVertices(mesh, size, view);
-  const data = backdrop(size, view.background);
+  const { vertices, footprint } = projectVertices(mesh, size, view);
+  const data = backdrop(size, view.background, footprint);
   const depth = new Float32Array(size * size).fill(-Infinity);
   for (let t = 0; t + 2 < mesh.indices.length; t += 3) {
     const a = vertices[mesh.indices[t] ?? 0];
@@ -93,13 +134,15 @@ function normalise(v: [number, number, number]): [number, number, number] {
 }
 
 /** Studio backdrop: a vertical gradient with a soft shadow where the object rests. */
-function backdrop(size: number, [top, bottom]: [Rgb, Rgb]): Buffer {
+function backdrop(size: number, [top, bottom]: [Rgb, Rgb], rest: Footprint): Buffer {
+  const shadowY = Math.min(size * 0.92, rest.bottom + size * 0.035);
+  const shadowW = Math.max(size * 0.15, rest.width * 0.42);
   const data = Buffer.alloc(size * size * 3);
   for (let y = 0; y < size; y++) {
     const row = mixRgb(top, bottom, y / (size - 1));
     for (let x = 0; x < size; x++) {
-      const dx = (x - size / 2) / (size * 0.3);
-      const dy = (y - size * 0.86) / (size * 0.05);
+      const dx = (x - rest.x) / shadowW;
+      const dy = (y - shadowY) / (size * 0.04);
       const shadow = 1 - 0.35 * Math.exp(-(dx * dx + dy * dy));
       const p = (y * size + x) * 3;
       data[p] = Math.round(row[0] * shadow);

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makeTestPhoto } from './local-test-support';
+import { unrecognisedLabelSvg } from './mesh-label';
 import { renderImageTo3d, renderTextTo3d, thumbnailSize } from './preview-3d';
 
 type Gltf = {
@@ -91,6 +92,79 @@ describe('3D preview', () => {
     expect(a.thumbnail.equals(b.thumbnail)).toBe(true);
     const meta = await sharp(a.thumbnail).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', thumbnailSize, thumbnailSize]);
+  });
+
+  it('models the shape the prompt names and says so', async () => {
+    const settings = { prompt: 'a ceramic teapot', style: 'original', model: 'standard' };
+    const [teapot, blob] = await Promise.all([
+      renderTextTo3d(settings, 5),
+      renderTextTo3d({ ...settings, prompt: 'a ceramic spirit' }, 5),
+    ]);
+    expect(teapot.description).toBe('a teapot');
+    expect(blob.description).toBeUndefined();
+    // 32 tessellated patches against the blob's icosphere.
+    expect(teapot.triangleCount).toBeGreaterThan(6000);
+    expect(teapot.triangleCount).not.toBe(blob.triangleCount);
+    const { json } = parseGlb(teapot.glb);
+    const position = json.accessors[json.meshes[0]?.primitives[0]?.attributes.POSITION ?? -1];
+    // The teapot is wider (spout to handle) than it is tall; the blob is roughly round.
+    const [w = 0, h = 0] = [0, 1].map((k) => (position?.max?.[k] ?? 0) - (position?.min?.[k] ?? 0));
+    expect(w / h).toBeGreaterThan(1.4);
+  });
+
+  it('paints a named shape in the colour the prompt asks for', async () => {
+    const settings = { prompt: 'a red car', style: 'original', model: 'standard' };
+    const [red, blue] = await Promise.all([
+      renderTextTo3d(settings, 3),
+      renderTextTo3d({ ...settings, prompt: 'un coche azul' }, 3),
+    ]);
+    const colourCount = (glb: Buffer, test: (r: number, g: number, b: number) => boolean) => {
+      const { json, bin } = parseGlb(glb);
+      const accessor = json.accessors[json.meshes[0]?.primitives[0]?.attributes.COLOR_0 ?? -1];
+      const view = json.bufferViews[accessor?.bufferView ?? -1];
+      const bytes = bin.subarray(
+        view?.byteOffset ?? 0,
+        (view?.byteOffset ?? 0) + (view?.byteLength ?? 0),
+      );
+      let n = 0;
+      for (let i = 0; i < bytes.length; i += 4)
+        if (test(bytes[i] ?? 0, bytes[i + 1] ?? 0, bytes[i + 2] ?? 0)) n++;
+      return n / (bytes.length / 4);
+    };
+    const isRed = (r: number, g: number, b: number) => r > g + 80 && r > b + 80;
+    const isBlue = (r: number, g: number, b: number) => b > r + 80 && b > g + 60;
+    // The body turns red or blue; the wheels (most of the vertices), glass and lights keep
+    // their own colours, the tail lights red in both.
+    expect(colourCount(red.glb, isRed) - colourCount(blue.glb, isRed)).toBeGreaterThan(0.02);
+    expect(colourCount(blue.glb, isBlue)).toBeGreaterThan(0.02);
+    expect(colourCount(red.glb, isBlue)).toBe(0);
+  });
+
+  it('labels the poster of a shape it did not recognise, and only that one', async () => {
+    const settings = { prompt: 'a quiet ghost', style: 'original', model: 'standard' };
+    const label = unrecognisedLabelSvg(thumbnailSize);
+    const meta = await sharp(Buffer.from(label.svg)).metadata();
+    // The label's white strokes on its dark pill make a wide spread of brightness there;
+    // a bare studio backdrop in the same corner is an even gradient.
+    const spread = async (png: Buffer) => {
+      const { data } = await sharp(png)
+        .extract({
+          left: label.left,
+          top: label.top,
+          width: meta.width ?? 1,
+          height: meta.height ?? 1,
+        })
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return Math.max(...data) - Math.min(...data);
+    };
+    const [blob, cup] = await Promise.all([
+      renderTextTo3d(settings, 2),
+      renderTextTo3d({ ...settings, prompt: 'a quiet cup' }, 2),
+    ]);
+    expect(await spread(blob.thumbnail)).toBeGreaterThan(90);
+    expect(await spread(cup.thumbnail)).toBeLessThan(40);
   });
 
   it('colours an image-to-3D model from the input picture', async () => {
