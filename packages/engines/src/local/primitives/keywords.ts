@@ -36,17 +36,18 @@ export function createKeywordFinder<T extends string>(
   return (prompt) => {
     let text = foldLatin(prompt);
     for (const compound of masked) text = text.split(compound).join(' '.repeat(compound.length));
-    let best: { id: T; index: number; length: number } | undefined;
+    const found: Array<{ id: T; index: number; length: number }> = [];
     for (const { id, pattern } of rules) {
       const match = pattern.exec(text);
-      if (!match) continue;
-      const found = { id, index: match.index, length: match[0].length };
-      if (
-        !best ||
-        found.index < best.index ||
-        (found.index === best.index && found.length > best.length)
-      )
-        best = found;
+      if (match) found.push({ id, index: match.index, length: match[0].length });
+    }
+    found.sort((a, b) => a.index - b.index || b.length - a.length);
+    let best = found[0];
+    // A single character right before another name is what that thing is made of, not a
+    // thing of its own: 木椅子 is a wooden chair, not a tree and a chair.
+    if (best && best.length === 1 && /[^\p{Script=Latin}]/u.test(text[best.index] ?? '')) {
+      const at = best.index + 1;
+      best = found.find((f) => f.index === at) ?? best;
     }
     return best?.id;
   };

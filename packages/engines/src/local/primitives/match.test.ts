@@ -38,6 +38,8 @@ describe('primitiveForPrompt', () => {
     expect(primitiveForPrompt('一个瓶子')).toBe('bottle');
     // Wood is not a tree, a bicycle is not a car.
     expect(primitiveForPrompt('木头椅子')).toBe('chair');
+    expect(primitiveForPrompt('一把木椅子')).toBe('chair');
+    expect(primitiveForPrompt('一个木杯子')).toBe('cup');
     expect(primitiveForPrompt('一辆自行车')).toBeUndefined();
   });
 
