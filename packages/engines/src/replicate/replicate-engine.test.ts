@@ -79,7 +79,8 @@ describe('replicate engine: predictions', () => {
     // The logs' tqdm lines move the bar; it never goes backwards and stays under 100.
     expect(io.reported.length).toBeGreaterThan(3);
     expect(io.reported).toEqual([...io.reported].sort((a, b) => a - b));
-    expect(new Set(io.reported).size).toBeGreaterThan(2);
+    // The log's 50 % line lands halfway through the job's share of the bar (2–96).
+    expect(io.reported).toContain(49);
     expect(Math.max(...io.reported)).toBeLessThan(100);
   });
 
