@@ -126,7 +126,9 @@ describe('fal engine: queue', () => {
       height: 32,
       fps: 8,
       frameCount: 4,
-      renderFrame: (_i, out) => out.fill(0xff00aa00),
+      renderFrame: (_i, out) => {
+        out.fill(0xff00aa00);
+      },
     });
     const { fake, engine } = await setup({
       produce: (_app, _input, publish) => ({

@@ -208,7 +208,8 @@ export const falFamilies = {
       defined({
         prompt: settings.prompt,
         image_url: first(media.images),
-        strength: settings.strength,
+        // fal's lowest strength is 0.01; 0 ("keep the picture") is the nearest it can do.
+        strength: clamp(settings.strength, 0.01, 1),
         num_images: count,
         seed: seed31(seed),
       }),

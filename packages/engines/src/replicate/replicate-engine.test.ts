@@ -177,7 +177,9 @@ describe('replicate engine: video', () => {
       height: 48,
       fps: 8,
       frameCount: 8,
-      renderFrame: (_index, out) => out.fill(0xff3366cc),
+      renderFrame: (_index, out) => {
+        out.fill(0xff3366cc);
+      },
     });
     const { fake, engine } = await setup({
       produce: () => [{ bytes: clip, name: 'out.mp4' }],
