@@ -107,7 +107,9 @@ export function createModelApiHttp(options: ModelApiHttpOptions) {
    * auth header: output URLs usually point at a CDN that must not see the key.
    */
   async function download(url: string, signal: AbortSignal, maxBytes: number): Promise<Buffer> {
-    const res = await send(url, { method: 'GET' }, signal, options.requestTimeoutMs, false);
+    // A video of a few hundred MB needs longer than an API call.
+    const timeoutMs = Math.max(options.requestTimeoutMs, 300_000);
+    const res = await send(url, { method: 'GET' }, signal, timeoutMs, false);
     if (!res.ok) {
       await res.body?.cancel();
       throw new ModelApiError(

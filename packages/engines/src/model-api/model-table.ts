@@ -1,12 +1,8 @@
 import type { EngineRoute } from '@lumen/contracts/engine-settings';
 import type { TaskType } from '@lumen/contracts/task-types';
-import {
-  falFamilies,
-  genericFamily,
-  replicateFamilies,
-  type MapContext,
-  type ModelFamily,
-} from './model-families';
+import { falFamilies } from './fal-families';
+import { genericFamily, type MapContext, type ModelFamily } from './model-families';
+import { replicateFamilies } from './replicate-families';
 
 export type ModelApiProvider = 'replicate' | 'fal';
 
