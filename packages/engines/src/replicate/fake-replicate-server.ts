@@ -12,8 +12,8 @@ import {
 
 /**
  * Test support: Replicate's HTTP API on loopback (predictions on models and versions, polling,
- * cancel, the files API, account and model lookups) with Bearer auth, or, in `cog` mode, a Cog
- * container (`/health-check`, `/openapi.json`, synchronous `POST /predictions`, cancel).
+ * cancel, the files API, account and model lookups) with Bearer auth (a Cog container's API is
+ * `fake-cog-server.ts`).
  * Predictions move one state per poll: starting → processing (tqdm-style logs) → succeeded;
  * output URLs point at this server and expire.
  */
@@ -23,7 +23,6 @@ export type FakeReplicateFailure =
 
 export type FakeReplicateOptions = {
   token?: string;
-  mode?: 'replicate' | 'cog';
   /** How long output URLs answer (default 60 s). */
   outputTtlMs?: number;
   /** Keep predictions processing until cancelled. */
@@ -89,17 +88,13 @@ export async function startFakeReplicate(
     return Array.from({ length: count }, (_, index) => fakePicture(seed, index));
   };
 
-  function finish(prediction: FakePrediction, asDataUris: boolean): void {
+  function finish(prediction: FakePrediction): void {
     if (prediction.failure === 'model_error') {
       prediction.status = 'failed';
       return;
     }
     const files = produce(prediction.model, prediction.input);
-    const urls = files.map((file) =>
-      asDataUris
-        ? `data:application/octet-stream;base64,${file.bytes.toString('base64')}`
-        : `${baseUrl}${host.publish(file)}`,
-    );
+    const urls = files.map((file) => `${baseUrl}${host.publish(file)}`);
     prediction.output = options.outputShape === 'string' ? urls[0] : urls;
     prediction.status = 'succeeded';
   }
@@ -129,7 +124,7 @@ export async function startFakeReplicate(
     if (prediction.status === 'starting') prediction.status = 'processing';
     else if (prediction.status === 'processing' && !options.hold) {
       prediction.polls += 1;
-      if (prediction.polls >= logLines.length) finish(prediction, false);
+      if (prediction.polls >= logLines.length) finish(prediction);
     }
   }
 
@@ -260,69 +255,6 @@ export async function startFakeReplicate(
     sendJson(res, 404, { detail: 'Not found.', status: 404 });
   }
 
-  async function handleCog(req: IncomingMessage, res: ServerResponse, path: string, json: unknown) {
-    const method = req.method ?? 'GET';
-    if (method === 'GET' && path === '/health-check')
-      return sendJson(res, 200, { status: 'READY', setup: { status: 'succeeded' } });
-    if (method === 'GET' && path === '/openapi.json') {
-      return sendJson(res, 200, {
-        openapi: '3.0.2',
-        components: {
-          schemas: {
-            Input: {
-              type: 'object',
-              properties: {
-                prompt: { type: 'string' },
-                image: { type: 'string', format: 'uri' },
-                seed: { type: 'integer' },
-              },
-            },
-          },
-        },
-      });
-    }
-    let m: RegExpExecArray | null;
-    if (method === 'POST' && (m = /^\/predictions\/([^/]+)\/cancel$/.exec(path))) {
-      const prediction = state.predictions.find((p) => p.id === m?.[1]);
-      if (!prediction) return sendJson(res, 404, { detail: 'Not found' });
-      state.cancelled.push(prediction.id);
-      prediction.status = 'canceled';
-      return sendJson(res, 200, {});
-    }
-    if (method === 'POST' && path === '/predictions') {
-      const body = (json ?? {}) as { id?: string; input?: Record<string, unknown> };
-      const failure = nextFailure;
-      nextFailure = undefined;
-      if (failure === 'validation') {
-        return sendJson(res, 422, {
-          detail: [
-            {
-              loc: ['body', 'input', 'prompt'],
-              msg: 'field required',
-              type: 'value_error.missing',
-            },
-          ],
-        });
-      }
-      const prediction: FakePrediction = {
-        id: body.id ?? randomUUID(),
-        model: 'cog',
-        input: body.input ?? {},
-        status: 'processing',
-        polls: 0,
-        failure,
-      };
-      state.predictions.push(prediction);
-      // A synchronous prediction answers when it is over: at once, or when cancelled.
-      while (options.hold && prediction.status === 'processing' && !res.destroyed) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      if (prediction.status === 'processing') finish(prediction, true);
-      return sendJson(res, 200, { ...view(prediction), urls: undefined });
-    }
-    sendJson(res, 404, { detail: 'Not Found' });
-  }
-
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     const handle = async () => {
@@ -335,7 +267,6 @@ export async function startFakeReplicate(
         authorization: req.headers.authorization,
         json: isForm ? undefined : json,
       });
-      if (options.mode === 'cog') return handleCog(req, res, path, json);
       return handleReplicate(req, res, path, json);
     };
     handle().catch((err: unknown) => {

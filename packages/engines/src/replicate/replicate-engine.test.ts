@@ -11,6 +11,7 @@ import {
   type FakeReplicateOptions,
 } from './fake-replicate-server';
 import { createReplicateEngine, type ReplicateEngineOptions } from './replicate-engine';
+import { startFakeCog, type FakeCog, type FakeCogOptions } from './fake-cog-server';
 
 const token = 'r8_test_token';
 let fake: FakeReplicate | undefined;
@@ -255,26 +256,49 @@ describe('replicate engine: cancel and failures', () => {
 });
 
 describe('replicate engine: Cog containers', () => {
+  let cog: FakeCog | undefined;
+  afterEach(async () => {
+    await cog?.close();
+    cog = undefined;
+  });
+  async function setupCog(options: FakeCogOptions = {}) {
+    cog = await startFakeCog(options);
+    return { cog, engine: createReplicateEngine({ baseUrl: cog.baseUrl, token, pollMs: 20 }) };
+  }
+
   it('detects a Cog container and runs its synchronous predictions with data URI outputs', async () => {
-    const { fake, engine } = await setup({ mode: 'cog' });
+    const { cog, engine } = await setupCog();
     expect(await engine.mode()).toBe('cog');
-    const outputs = await engine.run(makeTask('txt2img', { count: 1, seed: 3 }), makeIo());
-    const create = fake.requests.find((r) => r.method === 'POST');
+    const outputs = await engine.run(makeTask('txt2img', { count: 2, seed: 3 }), makeIo());
+    const create = cog.requests.find((r) => r.method === 'POST');
     expect(create?.path).toBe('/predictions');
     expect(create?.json).toMatchObject({
-      input: { prompt: 'a red fox in fresh snow', num_outputs: 1, seed: 3 },
+      input: { prompt: 'a red fox in fresh snow', num_outputs: 2, seed: 3 },
     });
     expect(create?.json).not.toHaveProperty('version');
-    expect(outputs).toHaveLength(1);
+    // Cog has no authentication: the token stays with us.
+    expect(create?.authorization).toBeUndefined();
+    expect(outputs).toHaveLength(2);
     expect(outputs[0]).toMatchObject({ kind: 'image', mime: 'image/png' });
   });
 
   it('cancels a running Cog prediction by its id', async () => {
-    const { fake, engine } = await setup({ mode: 'cog', hold: true });
+    const { cog, engine } = await setupCog({ hold: true });
     let calls = 0;
     const io = makeIo({}, () => ++calls < 3);
     await expect(engine.run(makeTask('txt2img'), io)).rejects.toBeInstanceOf(EngineCancelledError);
-    expect(fake.cancelled).toEqual([fake.predictions[0]?.id]);
+    expect(cog.cancelled).toEqual([cog.predictions[0]?.id]);
+    expect(cog.predictions[0]?.status).toBe('canceled');
+  });
+
+  it.each([
+    ['model_error', 'failed'],
+    ['validation', 'bad_input'],
+  ] as const)('maps a Cog %s to the %s failure reason', async (failure, reason) => {
+    const { cog, engine } = await setupCog();
+    cog.failNext(failure);
+    const err = await failureOf(engine.run(makeTask('txt2img'), makeIo()));
+    expect(failureReasonOf(err)).toBe(reason);
   });
 
   it('treats a server that has no /health-check as Replicate', async () => {
@@ -315,10 +339,12 @@ describe('replicate engine: testConnection', () => {
   });
 
   it('reports a Cog container’s health and inputs', async () => {
-    const { engine } = await setup({ mode: 'cog' });
+    const cog = await startFakeCog();
+    const engine = createReplicateEngine({ baseUrl: cog.baseUrl, token: '' });
     const report = await engine.testConnection();
     expect(report).toMatchObject({ ok: true, reachable: true, auth: 'unknown' });
     expect(report.details).toContain('The container says READY');
     expect(report.details).toContain('The model takes: prompt, image, seed');
+    await cog.close();
   });
 });
