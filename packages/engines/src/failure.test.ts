@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ComfyUiError } from './comfyui/comfyui-errors';
 import { failureReasonOf } from './failure';
+import { ModelApiError } from './model-api/model-api-errors';
 import { OpenAiError } from './openai/openai-errors';
 
 describe('failureReasonOf', () => {
@@ -20,6 +21,20 @@ describe('failureReasonOf', () => {
     expect(failureReasonOf(refused(429))).toBe('unavailable');
     expect(failureReasonOf(new OpenAiError('unreachable', 'fetch failed'))).toBe('unavailable');
     expect(failureReasonOf(new OpenAiError('failed', 'HTTP 500'))).toBe('failed');
+  });
+
+  it('maps hosted model API failures: the service, the request, the model, our deadline', () => {
+    const refused = (status: number) => new ModelApiError('rejected', 'refused', { status });
+    expect(failureReasonOf(refused(401))).toBe('unavailable');
+    expect(failureReasonOf(refused(403))).toBe('unavailable');
+    expect(failureReasonOf(refused(429))).toBe('unavailable');
+    expect(failureReasonOf(refused(404))).toBe('bad_input');
+    expect(failureReasonOf(new ModelApiError('bad_input', 'HTTP 422', { status: 422 }))).toBe(
+      'bad_input',
+    );
+    expect(failureReasonOf(new ModelApiError('unreachable', 'ECONNREFUSED'))).toBe('unavailable');
+    expect(failureReasonOf(new ModelApiError('timeout', 'not done in 15 min'))).toBe('timeout');
+    expect(failureReasonOf(new ModelApiError('failed', 'CUDA out of memory'))).toBe('failed');
   });
 
   it('calls anything else a failure', () => {

@@ -1,5 +1,6 @@
 import type { WorkerFailureReason } from '@lumen/contracts/tasks';
 import { ComfyUiError } from './comfyui/comfyui-errors';
+import { ModelApiError } from './model-api/model-api-errors';
 import { OpenAiError } from './openai/openai-errors';
 
 /**
@@ -29,6 +30,25 @@ export function failureReasonOf(err: unknown): WorkerFailureReason {
       return status === 401 || status === 403 || status === 429 ? 'unavailable' : 'bad_input';
     }
     return 'failed';
+  }
+  if (err instanceof ModelApiError) {
+    switch (err.reason) {
+      case 'unreachable':
+        return 'unavailable';
+      case 'timeout':
+        return 'timeout';
+      case 'bad_input':
+        return 'bad_input';
+      case 'rejected': {
+        // A refused key, a spent account or a rate limit is the service's state; other refusals are the request's.
+        const status = err.details.status;
+        return status === 401 || status === 402 || status === 403 || status === 429
+          ? 'unavailable'
+          : 'bad_input';
+      }
+      default:
+        return 'failed';
+    }
   }
   return 'failed';
 }

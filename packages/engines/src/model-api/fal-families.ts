@@ -1,0 +1,154 @@
+import {
+  clamp,
+  defined,
+  frameCount,
+  nearestDuration,
+  nearestRatio,
+  nearestResolution,
+  seed31,
+  sizeOf,
+  text,
+} from './input-values';
+import { first, type ModelFamily } from './model-families';
+
+/** fal's model families, each following the app's published input schema. */
+export const falFamilies = {
+  'flux-kontext': {
+    matches: /kontext/,
+    maxPerCall: 1,
+    map: ({ settings, media, seed }) =>
+      defined({
+        prompt: settings.prompt,
+        image_url: first(media.images),
+        seed: seed31(seed),
+        num_images: 1,
+      }),
+  },
+  'flux-image-to-image': {
+    matches: /flux.*image-to-image/,
+    maxPerCall: 4,
+    map: ({ settings, media, count, seed }) =>
+      defined({
+        prompt: settings.prompt,
+        image_url: first(media.images),
+        // fal's lowest strength is 0.01; 0 ("keep the picture") is the nearest it can do.
+        strength: clamp(settings.strength, 0.01, 1),
+        num_images: count,
+        seed: seed31(seed),
+      }),
+  },
+  flux: {
+    matches: /flux/,
+    maxPerCall: 4,
+    map: ({ settings, count, seed }) => ({
+      prompt: settings.prompt,
+      image_size: sizeOf(settings),
+      num_images: count,
+      seed: seed31(seed),
+      output_format: 'png',
+      enable_safety_checker: true,
+    }),
+  },
+  esrgan: {
+    matches: /esrgan/,
+    maxPerCall: 1,
+    map: ({ media }) => defined({ image_url: first(media.images), scale: 2 }),
+  },
+  'remove-background': {
+    matches: /background\/remove|rembg|birefnet/,
+    maxPerCall: 1,
+    map: ({ media }) => defined({ image_url: first(media.images) }),
+  },
+  'wan-image-to-video': {
+    matches: /wan.*image-to-video/,
+    maxPerCall: 1,
+    map: ({ settings, media, seed }) => {
+      const fps = clamp(settings.fps, 4, 60);
+      return defined({
+        prompt: settings.prompt,
+        image_url: first(media.images),
+        negative_prompt: text(settings.negativePrompt),
+        num_frames: frameCount(settings, fps, 17, 161),
+        frames_per_second: fps,
+        resolution: nearestResolution(settings, ['480p', '580p', '720p'] as const),
+        seed: seed31(seed),
+      });
+    },
+  },
+  'wan-text-to-video': {
+    matches: /wan.*text-to-video/,
+    maxPerCall: 1,
+    map: ({ settings, seed }) => {
+      const fps = clamp(settings.fps, 4, 60);
+      return defined({
+        prompt: settings.prompt,
+        negative_prompt: text(settings.negativePrompt),
+        num_frames: frameCount(settings, fps, 17, 161),
+        frames_per_second: fps,
+        resolution: nearestResolution(settings, ['480p', '580p', '720p'] as const),
+        aspect_ratio: nearestRatio(settings.ratio, ['16:9', '9:16', '1:1'] as const),
+        seed: seed31(seed),
+      });
+    },
+  },
+  'kling-elements': {
+    matches: /kling-video.*elements/,
+    maxPerCall: 1,
+    map: ({ settings, media }) =>
+      defined({
+        prompt: settings.prompt,
+        input_image_urls: media.images.slice(0, 4),
+        negative_prompt: text(settings.negativePrompt),
+        duration: String(nearestDuration(settings, [5, 10] as const)),
+        aspect_ratio: nearestRatio(settings.ratio, ['16:9', '9:16', '1:1'] as const),
+      }),
+  },
+  kling: {
+    matches: /kling-video/,
+    maxPerCall: 1,
+    map: ({ settings, media }) =>
+      defined({
+        prompt: settings.prompt,
+        image_url: first(media.images),
+        tail_image_url: media.images[1],
+        negative_prompt: text(settings.negativePrompt),
+        duration: String(nearestDuration(settings, [5, 10] as const)),
+        cfg_scale: Math.round((1 - settings.motionStrength) * 100) / 100,
+      }),
+  },
+  omnihuman: {
+    matches: /omnihuman/,
+    maxPerCall: 1,
+    map: ({ media }) => defined({ image_url: first(media.images), audio_url: first(media.audios) }),
+  },
+  lipsync: {
+    matches: /lipsync/,
+    maxPerCall: 1,
+    map: ({ media }) =>
+      defined({
+        video_url: first(media.videos),
+        audio_url: first(media.audios),
+        sync_mode: 'cut_off',
+      }),
+  },
+  'topaz-video-upscale': {
+    matches: /upscale\/video|video-upscaler/,
+    maxPerCall: 1,
+    map: ({ settings, media }) =>
+      defined({
+        video_url: first(media.videos),
+        upscale_factor: 2,
+        target_fps: clamp(settings.fps, 16, 60),
+      }),
+  },
+  'hunyuan3d-text': {
+    matches: /hunyuan.*text-to-3d/,
+    maxPerCall: 1,
+    map: ({ settings }) => ({ prompt: settings.prompt }),
+  },
+  trellis: {
+    matches: /trellis/,
+    maxPerCall: 1,
+    map: ({ media, seed }) => defined({ image_url: first(media.images), seed: seed31(seed) }),
+  },
+} satisfies Record<string, ModelFamily>;

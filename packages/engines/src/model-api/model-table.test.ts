@@ -1,0 +1,151 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  aspectRatios,
+  engineSettingsSchema,
+  videoResolutions,
+  type EngineSettings,
+} from '@lumen/contracts/generation';
+import { taskTypes, type TaskType } from '@lumen/contracts/task-types';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import type { ResolvedInputs } from './input-media';
+import { modelApiDefaults, planModel, type ModelApiProvider } from './model-table';
+
+type Fixture = { provider: ModelApiProvider; model: string; source: string; input: object };
+
+const schemaDir = join(import.meta.dirname, 'schemas');
+const fixtures: Fixture[] = readdirSync(schemaDir)
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => JSON.parse(readFileSync(join(schemaDir, name), 'utf8')) as Fixture);
+// Replicate's schemas carry `x-order` and the like; formats are not what this test checks.
+const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
+
+/** The media each task type arrives with (the gateway's input rules), as URLs. */
+const mediaOf: Record<TaskType, ResolvedInputs> = (() => {
+  const url = (name: string) => `https://lumen.example/media/${name}`;
+  const none: ResolvedInputs = { images: [], videos: [], audios: [] };
+  const oneImage = { ...none, images: [url('in.png')] };
+  return {
+    txt2img: none,
+    img2img: oneImage,
+    image_edit: oneImage,
+    upscale: oneImage,
+    remove_bg: oneImage,
+    video_diffusion: none,
+    video_diffusion_img2vid: oneImage,
+    video_diffusion_keyframes: { ...none, images: [url('first.png'), url('last.png')] },
+    video_diffusion_multi_img2vid: { ...none, images: [url('a.png'), url('b.png'), url('c.png')] },
+    video_diffusion_audio_animate: { ...oneImage, audios: [url('voice.mp3')] },
+    mouth_speech: { ...none, videos: [url('face.mp4')], audios: [url('voice.mp3')] },
+    video_creative_upscaler: { ...none, videos: [url('clip.mp4')] },
+    text_to_3d: none,
+    image_to_3d: oneImage,
+  };
+})();
+
+/** Settings at the edges of what the gateway lets through, so every clamp and enum is exercised. */
+function settingsVariants(): EngineSettings[] {
+  const base = { prompt: 'a lighthouse at dusk', seed: 2 ** 32 - 1 };
+  const variants: Array<Partial<EngineSettings>> = [
+    {},
+    { negativePrompt: 'blurry, text', strength: 0, motionStrength: 1, count: 8 },
+    { strength: 1, motionStrength: 0, size: 2048, seed: 0 },
+    { prompt: '' },
+  ];
+  for (const ratio of aspectRatios) variants.push({ ratio, size: 256 });
+  for (const resolution of videoResolutions) {
+    for (const durationS of [1, 5, 10, 30]) {
+      for (const fps of [8, 24, 60]) variants.push({ resolution, durationS, fps });
+    }
+  }
+  return variants.map((variant) => engineSettingsSchema.parse({ ...base, ...variant }));
+}
+
+const providers: ModelApiProvider[] = ['replicate', 'fal'];
+
+describe('default model table', () => {
+  it('has a row with both providers for every task type, and a schema for every default model', () => {
+    for (const taskType of taskTypes) {
+      for (const provider of providers) {
+        const { model } = modelApiDefaults[taskType][provider];
+        expect(
+          fixtures.find((f) => f.provider === provider && f.model === model),
+          `${provider} ${model}`,
+        ).toBeDefined();
+      }
+    }
+    for (const fixture of fixtures) expect(fixture.source).toMatch(/^https:\/\//);
+  });
+
+  describe.each(providers)('%s', (provider) => {
+    it.each(taskTypes)('maps %s onto what its default model’s input schema takes', (taskType) => {
+      const plan = planModel(provider, taskType, undefined);
+      const fixture = fixtures.find((f) => f.provider === provider && f.model === plan.model);
+      const validate = ajv.compile(fixture?.input ?? {});
+      for (const settings of settingsVariants()) {
+        const count = Math.min(settings.count, plan.maxPerCall);
+        const input = plan.input({
+          settings,
+          media: mediaOf[taskType],
+          count,
+          seed: settings.seed,
+        });
+        const valid = validate(input);
+        expect(valid ? [] : validate.errors, `${JSON.stringify(input)}`).toEqual([]);
+      }
+    });
+  });
+
+  it('is the table docs/engines.md shows', () => {
+    const docs = readFileSync(join(import.meta.dirname, '../../../../docs/engines.md'), 'utf8');
+    const section = docs.split('### Default models and input mapping')[1] ?? '';
+    for (const taskType of taskTypes) {
+      const row = section.split('\n').find((line) => line.startsWith(`| \`${taskType}\``));
+      expect(row, taskType).toBeDefined();
+      expect(row).toContain(`\`${modelApiDefaults[taskType].replicate.model}\``);
+      expect(row).toContain(`\`${modelApiDefaults[taskType].fal.model}\``);
+    }
+  });
+});
+
+describe('planModel', () => {
+  const settings = engineSettingsSchema.parse({ prompt: 'a fox', seed: 7, ratio: '2:1', count: 3 });
+  const media: ResolvedInputs = { images: ['https://x/in.png'], videos: [], audios: [] };
+
+  it('recognises an admin’s model of a known family and maps it the same way', () => {
+    const plan = planModel('replicate', 'txt2img', { model: 'black-forest-labs/flux-dev' });
+    expect(plan.family).toBe('flux-dev');
+    expect(plan.input({ settings, media: { ...media, images: [] }, count: 3, seed: 7 })).toEqual({
+      prompt: 'a fox',
+      aspect_ratio: '16:9',
+      num_outputs: 3,
+      seed: 7,
+      output_format: 'png',
+    });
+  });
+
+  it('sends the generic mapping to a model it does not know, with the fixed inputs on top', () => {
+    const plan = planModel('fal', 'img2img', {
+      model: 'someone/new-model',
+      input: { steps: 12, seed: 1 },
+    });
+    expect(plan).toMatchObject({ model: 'someone/new-model', family: 'generic', maxPerCall: 1 });
+    expect(plan.input({ settings, media, count: 1, seed: 7 })).toEqual({
+      prompt: 'a fox',
+      image_url: 'https://x/in.png',
+      seed: 1,
+      aspect_ratio: '2:1',
+      steps: 12,
+    });
+  });
+
+  it('keeps the default model when the route only adds inputs', () => {
+    const plan = planModel('fal', 'txt2img', { input: { acceleration: 'high' } });
+    expect(plan.model).toBe('fal-ai/flux/dev');
+    expect(plan.input({ settings, media, count: 1, seed: 7 })).toMatchObject({
+      acceleration: 'high',
+      num_images: 1,
+    });
+  });
+});

@@ -1,0 +1,119 @@
+import type { EngineRoute } from '@lumen/contracts/engine-settings';
+import type { TaskType } from '@lumen/contracts/task-types';
+import { falFamilies } from './fal-families';
+import { genericFamily, type MapContext, type ModelFamily } from './model-families';
+import { replicateFamilies } from './replicate-families';
+
+export type ModelApiProvider = 'replicate' | 'fal';
+
+type Choice<F> = { model: string; family: F };
+export type ModelTableRow = {
+  replicate: Choice<keyof typeof replicateFamilies>;
+  fal: Choice<keyof typeof falFamilies>;
+};
+
+/**
+ * The default model of every task type on each hosted API (docs/engines.md shows the same
+ * table). A Replicate model is `owner/name` (an official model, run by name) or
+ * `owner/name:version` (a community model, pinned); a fal model is its app id. A new task
+ * type adds one row here, and `satisfies` makes a missing row a type error.
+ */
+export const modelApiDefaults = {
+  txt2img: {
+    replicate: { model: 'black-forest-labs/flux-schnell', family: 'flux-schnell' },
+    fal: { model: 'fal-ai/flux/dev', family: 'flux' },
+  },
+  img2img: {
+    replicate: { model: 'black-forest-labs/flux-dev', family: 'flux-dev' },
+    fal: { model: 'fal-ai/flux/dev/image-to-image', family: 'flux-image-to-image' },
+  },
+  image_edit: {
+    replicate: { model: 'black-forest-labs/flux-kontext-pro', family: 'flux-kontext' },
+    fal: { model: 'fal-ai/flux-pro/kontext', family: 'flux-kontext' },
+  },
+  upscale: {
+    replicate: {
+      model:
+        'nightmareai/real-esrgan:f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa',
+      family: 'real-esrgan',
+    },
+    fal: { model: 'fal-ai/esrgan', family: 'esrgan' },
+  },
+  remove_bg: {
+    replicate: { model: 'bria/remove-background', family: 'remove-background' },
+    fal: { model: 'fal-ai/bria/background/remove', family: 'remove-background' },
+  },
+  video_diffusion: {
+    replicate: { model: 'wan-video/wan-2.2-t2v-fast', family: 'wan-t2v' },
+    fal: { model: 'fal-ai/wan/v2.2-a14b/text-to-video', family: 'wan-text-to-video' },
+  },
+  video_diffusion_img2vid: {
+    replicate: { model: 'wan-video/wan-2.2-i2v-fast', family: 'wan-i2v' },
+    fal: { model: 'fal-ai/wan/v2.2-a14b/image-to-video', family: 'wan-image-to-video' },
+  },
+  video_diffusion_keyframes: {
+    replicate: { model: 'kwaivgi/kling-v2.1', family: 'kling' },
+    fal: { model: 'fal-ai/kling-video/v2.1/pro/image-to-video', family: 'kling' },
+  },
+  video_diffusion_multi_img2vid: {
+    replicate: { model: 'kwaivgi/kling-v1.6-standard', family: 'kling-elements' },
+    fal: { model: 'fal-ai/kling-video/v1.6/standard/elements', family: 'kling-elements' },
+  },
+  video_diffusion_audio_animate: {
+    replicate: { model: 'bytedance/omni-human', family: 'omni-human' },
+    fal: { model: 'fal-ai/bytedance/omnihuman', family: 'omnihuman' },
+  },
+  mouth_speech: {
+    replicate: { model: 'sync/lipsync-2', family: 'lipsync' },
+    fal: { model: 'fal-ai/sync-lipsync/v2', family: 'lipsync' },
+  },
+  video_creative_upscaler: {
+    replicate: { model: 'topazlabs/video-upscale', family: 'topaz-video-upscale' },
+    fal: { model: 'fal-ai/topaz/upscale/video', family: 'topaz-video-upscale' },
+  },
+  text_to_3d: {
+    replicate: { model: 'tencent/hunyuan-3d-3.1', family: 'hunyuan-3d' },
+    fal: { model: 'fal-ai/hunyuan3d-v3/text-to-3d', family: 'hunyuan3d-text' },
+  },
+  image_to_3d: {
+    replicate: { model: 'tencent/hunyuan-3d-3.1', family: 'hunyuan-3d' },
+    fal: { model: 'fal-ai/trellis', family: 'trellis' },
+  },
+} as const satisfies Record<TaskType, ModelTableRow>;
+
+export type ModelPlan = {
+  model: string;
+  /** The family's name, or `generic` for a model the table does not know. */
+  family: string;
+  maxPerCall: number;
+  /** The model's input for one call: the mapped settings, then the route's fixed inputs over them. */
+  input(ctx: MapContext): Record<string, unknown>;
+};
+
+/**
+ * Which model serves a task and how its input is made: the route's model (an admin's
+ * choice) or the table's default; the family of a known model id, else the generic mapping;
+ * the route's fixed inputs always win over mapped ones.
+ */
+export function planModel(
+  provider: ModelApiProvider,
+  taskType: TaskType,
+  route: EngineRoute | undefined,
+): ModelPlan {
+  const row = modelApiDefaults[taskType][provider];
+  const families: Record<string, ModelFamily> =
+    provider === 'replicate' ? replicateFamilies : falFamilies;
+  const model = route?.model ?? row.model;
+  let family: string = row.family;
+  if (model !== row.model) {
+    const name = model.toLowerCase().split(':')[0] ?? '';
+    family = Object.entries(families).find(([, f]) => f.matches.test(name))?.[0] ?? 'generic';
+  }
+  const chosen = families[family] ?? genericFamily(provider);
+  return {
+    model,
+    family,
+    maxPerCall: chosen.maxPerCall,
+    input: (ctx) => ({ ...chosen.map(ctx), ...route?.input }),
+  };
+}

@@ -1,0 +1,168 @@
+import {
+  clamp,
+  defined,
+  frameCount,
+  nearestDuration,
+  nearestRatio,
+  nearestResolution,
+  seed31,
+  text,
+} from './input-values';
+import { first, type ModelFamily } from './model-families';
+
+const fluxRatios = [
+  '1:1',
+  '16:9',
+  '21:9',
+  '3:2',
+  '2:3',
+  '4:5',
+  '5:4',
+  '3:4',
+  '4:3',
+  '9:16',
+  '9:21',
+] as const;
+
+/**
+ * Input mappings of the model families on Replicate (and Cog containers of the same models),
+ * each following the family's published input schema (`schemas/*.json`).
+ */
+export const replicateFamilies = {
+  'flux-kontext': {
+    matches: /flux-kontext/,
+    maxPerCall: 1,
+    map: ({ settings, media, seed }) =>
+      defined({
+        prompt: settings.prompt,
+        input_image: first(media.images),
+        aspect_ratio:
+          media.images.length > 0 ? 'match_input_image' : nearestRatio(settings.ratio, fluxRatios),
+        seed: seed31(seed),
+        output_format: 'png',
+      }),
+  },
+  'flux-schnell': {
+    matches: /flux-schnell/,
+    maxPerCall: 4,
+    map: ({ settings, count, seed }) => ({
+      prompt: settings.prompt,
+      aspect_ratio: nearestRatio(settings.ratio, fluxRatios),
+      num_outputs: count,
+      seed: seed31(seed),
+      output_format: 'png',
+    }),
+  },
+  'flux-dev': {
+    matches: /flux-dev|flux-1\.1|flux-pro/,
+    maxPerCall: 4,
+    map: ({ settings, media, count, seed }) =>
+      defined({
+        prompt: settings.prompt,
+        image: first(media.images),
+        prompt_strength: media.images.length > 0 ? settings.strength : undefined,
+        aspect_ratio: nearestRatio(settings.ratio, fluxRatios),
+        num_outputs: count,
+        seed: seed31(seed),
+        output_format: 'png',
+      }),
+  },
+  'real-esrgan': {
+    matches: /esrgan/,
+    maxPerCall: 1,
+    map: ({ media }) => defined({ image: first(media.images), scale: 2, face_enhance: false }),
+  },
+  'remove-background': {
+    matches: /remove-background|background-remover|rembg|rmbg/,
+    maxPerCall: 1,
+    map: ({ media }) => defined({ image: first(media.images), preserve_alpha: true }),
+  },
+  'wan-i2v': {
+    matches: /wan-.*i2v/,
+    maxPerCall: 1,
+    map: ({ settings, media, seed }) => {
+      const fps = clamp(settings.fps, 5, 30);
+      return defined({
+        prompt: settings.prompt,
+        image: first(media.images),
+        num_frames: frameCount(settings, fps, 81, 121),
+        frames_per_second: fps,
+        resolution: nearestResolution(settings, ['480p', '720p'] as const),
+        seed: seed31(seed),
+      });
+    },
+  },
+  'wan-t2v': {
+    matches: /wan-.*t2v/,
+    maxPerCall: 1,
+    map: ({ settings, seed }) => {
+      const fps = clamp(settings.fps, 5, 30);
+      return {
+        prompt: settings.prompt,
+        num_frames: frameCount(settings, fps, 81, 121),
+        frames_per_second: fps,
+        resolution: nearestResolution(settings, ['480p', '720p'] as const),
+        aspect_ratio: nearestRatio(settings.ratio, ['16:9', '9:16'] as const),
+        seed: seed31(seed),
+      };
+    },
+  },
+  'kling-elements': {
+    matches: /kling-v1\.6/,
+    maxPerCall: 1,
+    map: ({ settings, media }) =>
+      defined({
+        prompt: settings.prompt,
+        negative_prompt: text(settings.negativePrompt),
+        reference_images: media.images.length > 0 ? media.images.slice(0, 4) : undefined,
+        aspect_ratio: nearestRatio(settings.ratio, ['16:9', '9:16', '1:1'] as const),
+        duration: nearestDuration(settings, [5, 10] as const),
+        // Kling's motion freedom: more motion asked, less held to the prompt.
+        cfg_scale: Math.round((1 - settings.motionStrength) * 100) / 100,
+      }),
+  },
+  kling: {
+    matches: /kling-v2/,
+    maxPerCall: 1,
+    map: ({ settings, media }) =>
+      defined({
+        prompt: settings.prompt,
+        negative_prompt: text(settings.negativePrompt),
+        start_image: first(media.images),
+        end_image: media.images[1],
+        duration: nearestDuration(settings, [5, 10] as const),
+        // Kling draws to a last frame only in its pro mode.
+        mode: media.images.length > 1 ? 'pro' : 'standard',
+      }),
+  },
+  'omni-human': {
+    matches: /omni-?human/,
+    maxPerCall: 1,
+    map: ({ media }) => defined({ image: first(media.images), audio: first(media.audios) }),
+  },
+  lipsync: {
+    matches: /lipsync|lip-sync/,
+    maxPerCall: 1,
+    map: ({ media }) =>
+      defined({ video: first(media.videos), audio: first(media.audios), sync_mode: 'cut_off' }),
+  },
+  'topaz-video-upscale': {
+    matches: /video-upscale/,
+    maxPerCall: 1,
+    map: ({ settings, media }) =>
+      defined({
+        video: first(media.videos),
+        target_resolution: settings.resolution === '1080p' ? '4k' : '1080p',
+        target_fps: clamp(settings.fps, 15, 60),
+      }),
+  },
+  'hunyuan-3d': {
+    matches: /hunyuan-?3d/,
+    maxPerCall: 1,
+    // The model takes a prompt or an image, not both.
+    map: ({ settings, media }) =>
+      media.images.length > 0
+        ? { image: media.images[0], generate_type: 'Normal' }
+        : { prompt: settings.prompt, generate_type: 'Normal' },
+  },
+} satisfies Record<string, ModelFamily>;

@@ -1,0 +1,87 @@
+import { taskTypeDefinitions, type TaskType } from '@lumen/contracts/task-types';
+import type { EngineIO, EngineOutput, EngineTask } from '../engine';
+import { EngineCancelledError } from '../local/cancellation';
+import { resolveInputs, type InputSender } from './input-media';
+import type { ModelApiHttp } from './model-api-http';
+import { planModel, type ModelApiProvider } from './model-table';
+import { collectOutputUrls, downloadOutputs } from './outputs';
+
+/** One remote job: submit `input` to `model`, follow it, answer the model's raw output. */
+export type RunJob = (job: {
+  model: string;
+  input: Record<string, unknown>;
+  /** This job's share of the task's progress. */
+  range: [number, number];
+  deadline: number;
+}) => Promise<unknown>;
+
+export type ModelTaskDeps = {
+  provider: ModelApiProvider;
+  http: ModelApiHttp;
+  sender: InputSender;
+  runJob: RunJob;
+  /** A whole task's time limit; by default 5 min for images, 15 min for video and 3D. */
+  timeoutMs?: number;
+  maxOutputBytes?: number;
+};
+
+const defaultMaxOutputBytes = 512 * 1024 * 1024;
+
+export const supportsAnyTaskType = (taskType: TaskType): boolean => taskType in taskTypeDefinitions;
+
+/**
+ * Runs a task on a hosted model API: picks the model and maps the settings (model-table),
+ * sends the inputs as URLs or bytes, runs as many jobs as the count needs (a model makes at
+ * most `maxPerCall` outputs per job; each further job takes the next seed), and downloads
+ * the outputs into the task at once, since the APIs' URLs expire.
+ */
+export async function runModelTask(
+  task: EngineTask,
+  io: EngineIO,
+  deps: ModelTaskDeps,
+): Promise<EngineOutput[]> {
+  if (io.signal.aborted || !(await io.progress(1))) throw new EngineCancelledError();
+  const media = taskTypeDefinitions[task.taskType].media;
+  const timeoutMs = deps.timeoutMs ?? (media === 'image' ? 5 : 15) * 60_000;
+  const deadline = Date.now() + timeoutMs;
+  const plan = planModel(deps.provider, task.taskType, task.route);
+  const resolved = await resolveInputs(task.inputs, io, deps.sender);
+  const { settings } = task;
+  const wanted = settings.count;
+  const jobs = Math.ceil(wanted / plan.maxPerCall);
+  const outputs: EngineOutput[] = [];
+  let made = 0;
+  for (let index = 0; index < jobs && made < wanted; index += 1) {
+    const count = Math.min(plan.maxPerCall, wanted - made);
+    const seed = (settings.seed + index) % 2 ** 32;
+    const from = 2 + Math.floor((95 * index) / jobs);
+    const to = 2 + Math.floor((95 * (index + 1)) / jobs);
+    const output = await deps.runJob({
+      model: plan.model,
+      input: plan.input({ settings, media: resolved, count, seed }),
+      range: [from, to - 1],
+      deadline,
+    });
+    const files = await downloadOutputs(collectOutputUrls(output), {
+      http: deps.http,
+      signal: io.signal,
+      media,
+      maxBytes: deps.maxOutputBytes ?? defaultMaxOutputBytes,
+      seed,
+      durationS: media === 'video' ? settings.durationS : undefined,
+    });
+    if (io.signal.aborted) throw new EngineCancelledError();
+    // Posters travel with their result; only results count toward the task's count.
+    for (const file of files) {
+      if (file.role === 'poster') {
+        if (outputs.at(-1)?.role !== 'poster' && outputs.length > 0) outputs.push(file);
+        continue;
+      }
+      if (made >= wanted) break;
+      outputs.push(file);
+      made += 1;
+    }
+    if (!(await io.progress(Math.min(99, to)))) throw new EngineCancelledError();
+  }
+  return outputs;
+}
