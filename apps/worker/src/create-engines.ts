@@ -12,6 +12,8 @@ export function enginesWhenConfigured(
 }
 import type { Engine } from '@lumen/engines/engine';
 import { createComfyUiEngine } from '@lumen/engines/comfyui/comfyui-engine';
+import { createFalEngine } from '@lumen/engines/fal/fal-engine';
+import { createReplicateEngine } from '@lumen/engines/replicate/replicate-engine';
 import { createLocalEngine } from '@lumen/engines/local/local-engine';
 import { createMlHandlers } from '@lumen/engines/ml/ml-handlers';
 import { createOpenAiEngine } from '@lumen/engines/openai/openai-engine';
@@ -45,8 +47,14 @@ function makeEngine(
       return connections.openai
         ? createOpenAiEngine(connections.openai)
         : 'openai: no OpenAI-compatible API is set (OPENAI_BASE_URL and OPENAI_API_KEY or Admin → Engines)';
-    default:
-      return `${name}: this worker has no such engine`;
+    case 'replicate':
+      return connections.replicate
+        ? createReplicateEngine(connections.replicate)
+        : 'replicate: no Replicate or Cog address is set (REPLICATE_API_TOKEN or Admin → Engines)';
+    case 'fal':
+      return connections.fal
+        ? createFalEngine(connections.fal)
+        : 'fal: no fal key is set (FAL_KEY or Admin → Engines)';
   }
 }
 
