@@ -147,6 +147,7 @@ export function createHttpWorkerApi(opts: {
               height: o.height,
               duration_s: o.durationS,
               seed: o.seed,
+              ...(o.description ? { description: o.description } : {}),
             };
           }),
         },
