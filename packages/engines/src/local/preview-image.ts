@@ -5,6 +5,7 @@ import { mixSeeds } from './prng';
 import { previewMarkPosition, previewMarkSvg } from './preview-mark';
 import { buildScene, type Scene } from './scene';
 import type { SceneCanvas, ScenePart } from './scene-draw';
+import { coverInSnow, isSnowScene } from './scene-snow';
 import { renderSceneSvg } from './scene-svg';
 import { applyModel, getStyleTreatment } from './styles';
 import { placeSubjects } from './subjects/compose';
@@ -52,6 +53,7 @@ export function buildPreviewScene(
     style,
     settings.model === 'professional' ? 1 : 0,
   );
+  if (isSnowScene(sceneWords)) coverInSnow(scene);
   scene.subjects = placeSubjects(subjects, scene, parseRatio(settings.ratio), seed);
   return scene;
 }

@@ -43,6 +43,7 @@ const latinStop = new Set(
     'a an the one some this that these those of in on at to from by with without for into onto ' +
     'under over above below near beside behind between among through and or but while its it is ' +
     'are was be being very small big large little tiny huge cute happy old young beautiful ' +
+    'quiet calm peaceful silent lonely alone lovely magical mysterious epic ' +
     'red orange yellow green blue purple pink brown black white gray grey golden silver dark ' +
     'bright light sitting standing lying running flying walking reading looking eating playing ' +
     'sleeping swimming holding wearing style photo picture image painting drawing render ' +
@@ -144,7 +145,8 @@ function scanLatin(prompt: string, index: KeywordIndex, { found, scene, colours 
         break;
       }
       const head = phrase.slice(0, -1).join(' ');
-      const forms = [last, ...singulars(last)];
+      // The singular first: "cats" is also a keyword of the cat, but it means more than one.
+      const forms = [...singulars(last), last];
       for (const form of forms) {
         const key = head ? `${head} ${form}` : form;
         const hit = index.latin.get(key)?.[0];
