@@ -38,15 +38,14 @@ export function placeSubjects(
 ): PlacedSubject[] {
   const rng = createRng(mixSeeds(seed, 0x5b));
   const copies = subjects
-    .flatMap((subject, rank) =>
-      Array.from({ length: subject.count }, (_, copy) => ({ subject, rank, copy })),
-    )
+    .flatMap((subject) => Array.from({ length: subject.count }, (_, copy) => ({ subject, copy })))
     .slice(0, maxCopies);
   if (copies.length === 0) return [];
   // Heights are in short sides; widths in frame widths (a pictogram is square).
   const toWidth = aspect >= 1 ? 1 / aspect : 1;
-  const base = mainSize(copies.length);
-  const sizes = copies.map((c) => base * (c.rank === 0 ? 1 : 0.75) * rng.range(0.93, 1.07));
+  // A wide frame has room beside its subjects: they may grow a little into it.
+  const base = mainSize(copies.length) * (aspect > 1 ? Math.min(1.2, Math.sqrt(aspect)) : 1);
+  const sizes = copies.map((c) => base * (c.subject.main ? 1 : 0.75) * rng.range(0.93, 1.07));
   const gap = 0.02;
   const total = sizes.reduce((sum, s) => sum + s * toWidth + gap, -gap);
   const fit = Math.min(1, 0.9 / total);

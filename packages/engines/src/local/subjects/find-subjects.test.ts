@@ -47,6 +47,14 @@ describe('subjects named by a prompt', () => {
     expect(lighthouse.sceneWords).toEqual(['dusk']);
   });
 
+  it('knows which subject the prompt is about: named first in English, last in Chinese', () => {
+    const main = (prompt: string) => findSubjects(prompt).subjects.find((s) => s.main)?.label;
+    expect(main('an owl reading a book')).toBe('owl');
+    expect(main('一只在书上的猫头鹰')).toBe('owl');
+    expect(main('本を読むフクロウ')).toBe('owl');
+    expect(main('两只猫和一只狗')).toBe('cat');
+  });
+
   it('never draws faces or emotions, and keeps at most four subjects', () => {
     expect(labels('a happy smiling face, laughing and winking')).toEqual([]);
     expect(labels('a cat, a dog, a fox, an owl and a horse')).toEqual(['cat', 'dog', 'fox', 'owl']);

@@ -21,6 +21,8 @@ export type Subject = {
   pictogram: string;
   /** Where in the prompt it was named (code units), which orders the subjects. */
   position: number;
+  /** The one the prompt is about, drawn largest (see `findSubjects`). */
+  main: boolean;
 };
 
 export type PromptSubjects = {
@@ -232,7 +234,19 @@ export function findSubjects(prompt: string): PromptSubjects {
       count: Math.min(maxCount, Math.max(1, f.count)),
       pictogram,
       position: f.position,
+      main: false,
     });
   }
+  // English and Spanish name what a picture is about first ("an owl reading a book"); Chinese
+  // and Japanese put it last, after what describes it (在书上的猫头鹰, 本を読むフクロウ),
+  // unless the two are only listed side by side (猫和狗, 猫と犬).
+  const last = subjects.at(-1);
+  const before = subjects.at(-2);
+  const between = before && last ? prompt.slice(before.position, last.position) : '';
+  const headLast =
+    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(prompt) &&
+    !/[和与與跟及同とや、]/u.test(between);
+  const main = headLast ? last : subjects[0];
+  if (main) main.main = true;
   return { subjects, sceneWords: [...new Set(scan.scene)], subjectColours: scan.colours };
 }
