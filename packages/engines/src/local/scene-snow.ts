@@ -16,6 +16,7 @@ export function coverInSnow(scene: Scene): void {
   const light = { day: 0.97, dawn: 0.93, sunset: 0.8, night: 0.42 }[scene.mood];
   const white: Rgb = [255 * light, 255 * light, 255 * light];
   const snow = mixRgb(white, scene.palette.skyMid, 0.22);
+  scene.snow = true;
   for (const ridge of scene.ridges)
     ridge.colour = mixRgb(ridge.colour, snow, 0.45 + 0.4 * ridge.depth);
 }

@@ -30,6 +30,8 @@ export type Scene = {
   stars: Dot[];
   birds: Dot[];
   ribbons: Ribbon[];
+  /** The land lies under snow (scene-snow.ts): trees stand dark on it. */
+  snow: boolean;
   /** What the prompt names, standing on the nearest ridge (placed by the preview, see subjects/). */
   subjects: PlacedSubject[];
   /** Seeds the renderer's own detail (brush strokes, facets) without shifting the rest. */
@@ -156,6 +158,7 @@ export function buildScene(
     stars,
     birds,
     ribbons,
+    snow: false,
     subjects: [],
     detailSeed: mixSeeds(seed, rng.int(0, 0xffff)),
   };
