@@ -3,7 +3,8 @@
 // for 30 languages and takes ~120 ms a language to parse; this keeps the 4 we need, for the
 // groups that name things (animals, plants, food, places, vehicles, activities, objects),
 // and only emoji the shipped Noto set can draw. Run after updating emojibase-data or
-// @iconify-json/noto:  node packages/engines/scripts/build-subject-keywords.mjs
+// @iconify-json/noto:  node packages/engines/scripts/build-subject-keywords.mjs  (--check
+// compares instead of writing).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -45,5 +46,14 @@ const entries = chosen.map((e) => {
 });
 
 const out = new URL('../src/local/subjects/keywords.json', import.meta.url);
-writeFileSync(out, JSON.stringify(entries) + '\n');
-process.stdout.write(`${entries.length} subjects written to ${out.pathname}\n`);
+const text = JSON.stringify(entries) + '\n';
+// `--check` only compares: a test runs it so that the index never drifts from the packages.
+if (process.argv.includes('--check')) {
+  if (readFileSync(out, 'utf8') !== text) {
+    process.stderr.write(`${out.pathname} is out of date: run this script\n`);
+    process.exit(1);
+  }
+} else {
+  writeFileSync(out, text);
+  process.stdout.write(`${entries.length} subjects written to ${out.pathname}\n`);
+}

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { describeLandscape, describeSubjects } from './describe';
 import { findSubjects } from './find-subjects';
@@ -72,6 +74,15 @@ describe('subjects named by a prompt', () => {
       'ice cream',
     ]);
     for (const s of subjects) expect(findPictogram(s.pictogram)?.body).toMatch(/<path/);
+  });
+
+  it('uses a keyword index built from the pinned packages', () => {
+    const script = fileURLToPath(
+      new URL('../../../scripts/build-subject-keywords.mjs', import.meta.url),
+    );
+    const run = spawnSync(process.execPath, [script, '--check'], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 
   it('looks a prompt up in well under a millisecond once the index is built', () => {
