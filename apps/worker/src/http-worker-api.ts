@@ -182,6 +182,7 @@ export function createHttpWorkerApi(opts: {
               height: o.height,
               duration_s: o.durationS,
               seed: o.seed,
+              ...(o.description ? { description: o.description } : {}),
             };
           }),
         },

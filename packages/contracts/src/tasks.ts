@@ -148,6 +148,8 @@ export const subTaskResultSchema = z.object({
   task_completion: z.number().min(0).max(1).optional(),
   /** The model that made it (the submit's `version`). */
   algo_version: z.string().optional(),
+  /** What the output shows, in words, when its engine said (the local previews name what they drew). */
+  description: z.string().optional(),
 });
 
 export type SubTaskResult = z.infer<typeof subTaskResultSchema>;

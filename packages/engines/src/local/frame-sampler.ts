@@ -84,6 +84,37 @@ export function drawLayer(
   }
 }
 
+/**
+ * Draws a small cut-out layer (a subject's sprite) through `view`, touching only the output
+ * pixels it can land on, so a few sprites cost a few small rectangles a frame. The sprite
+ * needs a transparent border: samples past its edge clamp to the edge.
+ */
+export function drawSprite(
+  out: Uint32Array,
+  W: number,
+  H: number,
+  layer: Layer,
+  view: LayerView,
+): void {
+  const { width: w, height: h } = layer;
+  const xStart = Math.max(0, Math.floor((0.5 - view.x0) / view.scale - 0.5));
+  const xEnd = Math.min(W, Math.ceil((w - 0.5 - view.x0) / view.scale - 0.5));
+  const yStart = Math.max(0, Math.floor((0.5 - view.y0) / view.scale - 0.5));
+  const yEnd = Math.min(H, Math.ceil((h - 0.5 - view.y0) / view.scale - 0.5));
+  if (xEnd <= xStart || yEnd <= yStart) return;
+  const step = Math.round(view.scale * 65536);
+  const maxFx = (w - 1) * 65536 - 1;
+  const fx = Math.round((view.x0 + (xStart + 0.5) * view.scale - 0.5) * 65536);
+  for (let y = yStart; y < yEnd; y++) {
+    let sy = view.y0 + (y + 0.5) * view.scale - 0.5;
+    sy = sy < 0 ? 0 : sy > h - 1 ? h - 1 : sy;
+    const r0 = Math.floor(sy);
+    const r1 = r0 + 1 < h ? r0 + 1 : r0;
+    const span = { row0: r0 * w, row1: r1 * w, wy: Math.round((sy - r0) * 256), fx, step, maxFx };
+    drawCutoutRow(out, y * W + xStart, xEnd - xStart, layer.data, span);
+  }
+}
+
 /** One output row's source rows, vertical weight and 16.16 horizontal walk (clamped if maxFx ≥ 0). */
 type RowSpan = { row0: number; row1: number; wy: number; fx: number; step: number; maxFx: number };
 

@@ -28,13 +28,14 @@ export type LocalTaskHandler = (task: EngineTask, ctx: LocalTaskContext) => Prom
 const png = 'image/png';
 
 const imageOutputs = (images: RenderedImage[]): EngineOutput[] =>
-  images.map(({ bytes, width, height, seed }) => ({
+  images.map(({ bytes, width, height, seed, description }) => ({
     kind: 'image',
     mime: png,
     bytes,
     width,
     height,
     seed,
+    ...(description ? { description } : {}),
   }));
 
 /** A clip, then its poster frame, which the server stores as the clip's thumbnail. */
@@ -47,6 +48,7 @@ const videoOutputs = (v: RenderedVideo): EngineOutput[] => [
     height: v.height,
     durationS: v.durationS,
     seed: v.seed,
+    ...(v.description ? { description: v.description } : {}),
   },
   {
     kind: 'image',

@@ -133,7 +133,11 @@ export type PaletteChoice = { palette: ScenePalette; mood: Mood; rng: Rng };
 export function derivePalette(prompt: string, seed: number, style: StyleTreatment): PaletteChoice {
   const reading = readPrompt(prompt);
   const rng = createRng(mixSeeds(hashString(prompt), seed, hashString(style.id)));
-  const mood = style.mood ?? reading.mood ?? rng.pick(moodOrder);
+  // A prompt that names no hour gets one of its own, the same for every seed: the light is
+  // what makes two pictures look unrelated, and a seed should vary the composition.
+  const promptMood = moodOrder[hashString(prompt, 11) % moodOrder.length] ?? 'day';
+  rng.next();
+  const mood = style.mood ?? reading.mood ?? promptMood;
   const promptHue = reading.hue ?? hashString(prompt, 7) % 360;
   const hue = promptHue + rng.range(-35, 35);
   // Unless the prompt names the ground, it is grass or earth: a hashed hue there looks alien.

@@ -5,8 +5,12 @@ import { mixSeeds } from './prng';
 import { previewMarkPosition, previewMarkSvg } from './preview-mark';
 import { buildScene, type Scene } from './scene';
 import type { SceneCanvas, ScenePart } from './scene-draw';
+import { coverInSnow, isSnowScene } from './scene-snow';
 import { renderSceneSvg } from './scene-svg';
 import { applyModel, getStyleTreatment } from './styles';
+import { placeSubjects } from './subjects/compose';
+import { describePreview } from './subjects/describe';
+import { findSubjects } from './subjects/find-subjects';
 import { applyTexture, type RgbImage } from './texture';
 
 export type PreviewImageSettings = Pick<
@@ -14,22 +18,44 @@ export type PreviewImageSettings = Pick<
   'prompt' | 'ratio' | 'count' | 'seed' | 'style' | 'model' | 'size'
 >;
 
-export type RenderedImage = { bytes: Buffer; width: number; height: number; seed: number };
+export type RenderedImage = {
+  bytes: Buffer;
+  width: number;
+  height: number;
+  seed: number;
+  /** What the picture shows, in words (see subjects/describe.ts). */
+  description?: string;
+};
 
 /** Output i of a batch uses seed + i, wrapping like the 32-bit seed it is. */
 export const seedForIndex = (seed: number, index: number): number => (seed + index) >>> 0;
 
+/**
+ * The scene a prompt describes: its background from the prompt's words (scene words of any
+ * of the four languages read in English), the subjects it names standing in front.
+ */
 export function buildPreviewScene(
-  settings: Pick<EngineSettings, 'prompt' | 'style' | 'model'>,
+  settings: Pick<EngineSettings, 'prompt' | 'style' | 'model' | 'ratio'>,
   seed: number,
 ): Scene {
   const style = applyModel(getStyleTreatment(settings.style), settings.model);
-  return buildScene(
+  const { subjects, sceneWords, subjectColours } = findSubjects(settings.prompt);
+  const said = new Set(settings.prompt.toLowerCase().match(/\p{L}+/gu) ?? []);
+  const extra = sceneWords.filter((w) => !said.has(w));
+  // A subject's colour is the subject's ("a red fox"), not the sky's.
+  const own = subjectColours.reduce(
+    (text, word) => text.replace(new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'u'), ' '),
     settings.prompt,
+  );
+  const scene = buildScene(
+    extra.length ? `${own} ${extra.join(' ')}` : own,
     mixSeeds(seed, 0x51),
     style,
     settings.model === 'professional' ? 1 : 0,
   );
+  if (isSnowScene(sceneWords)) coverInSnow(scene);
+  scene.subjects = placeSubjects(subjects, scene, parseRatio(settings.ratio), seed);
+  return scene;
 }
 
 /** Rasterises part of a scene; RGBA because the front layers of a video are cut-outs. */
@@ -73,7 +99,13 @@ export async function renderPreviewImage(
   const size = imageSize(parseRatio(settings.ratio), settings.size);
   const scene = buildPreviewScene(settings, seed);
   const pixels = await renderScenePixels(scene, size, seed);
-  return { bytes: await encodePreviewPng(pixels), ...size, seed };
+  const description = describePreview(settings.prompt, scene);
+  return {
+    bytes: await encodePreviewPng(pixels),
+    ...size,
+    seed,
+    ...(description ? { description } : {}),
+  };
 }
 
 /** txt2img: `count` pictures, output i from seed + i. */

@@ -8,6 +8,8 @@ import { drawLayer, drawOverlay, mixFrames, packLayer } from './frame-sampler';
 import { buildPreviewScene, encodePreviewPng, renderSceneRgba } from './preview-image';
 import { mixSeeds } from './prng';
 import { renderSceneSvg } from './scene-svg';
+import { describePreview } from './subjects/describe';
+import { drawSubjectSprites, renderSubjectSprites } from './subjects/sprites';
 import { applyTexture } from './texture';
 import { coverLayer, renderFrameOverlay, viewOf } from './video-layers';
 
@@ -40,6 +42,8 @@ export type RenderedVideo = {
   durationS: number;
   frameCount: number;
   seed: number;
+  /** What the clip shows, in words (see subjects/describe.ts). */
+  description?: string;
 };
 
 async function encodeClip(
@@ -121,8 +125,11 @@ export async function renderTextToVideo(
   // A vignette would cost a full-frame blend per frame; video keeps only the seal.
   const glass = { ...scene, style: { ...scene.style, vignette: 0 } };
   const overlay = await renderFrameOverlay(size, renderSceneSvg(glass, size, 'overlay'));
+  const sprites = await renderSubjectSprites(scene, size, density);
+  const cycles = Math.max(1, Math.round(settings.durationS / 2));
+  const description = describePreview(settings.prompt, scene);
   await options.onProgress?.(0.05);
-  return encodeClip(settings, seed, options, size, (u, out) => {
+  const clip = await encodeClip(settings, seed, options, size, (u, out) => {
     const pose = plan.pose(u);
     const backPose = {
       cx: 0.5 + (pose.cx - 0.5) * (1 - parallax),
@@ -131,8 +138,11 @@ export async function renderTextToVideo(
     };
     drawLayer(out, size.width, size.height, backLayer, viewOf(backPose, backLayer, size, margin));
     drawLayer(out, size.width, size.height, frontLayer, viewOf(pose, frontLayer, size, margin));
+    // The subjects stand on the nearest ridge, so they travel with it.
+    drawSubjectSprites(out, size, sprites, pose, u, cycles);
     drawOverlay(out, overlay);
   });
+  return description ? { ...clip, description } : clip;
 }
 
 /**

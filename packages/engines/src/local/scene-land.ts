@@ -126,8 +126,13 @@ function renderTrees(ctx: DrawContext, ridge: Ridge, index: number): string {
           ])}Z`;
     }
   }
+  // Evergreens keep their dark needles under snow; elsewhere trees are a shade of their hill.
   const ink =
-    style.id === 'ink_wash' ? shade(p.ink, 0.1) : shade(ridge.colour, round ? 0.04 : -0.07);
+    style.id === 'ink_wash'
+      ? shade(p.ink, 0.1)
+      : scene.snow
+        ? mixRgb(p.ink, ridge.colour, 0.35)
+        : shade(ridge.colour, round ? 0.04 : -0.07);
   const outline = style.outline
     ? { stroke: hex(p.ink), 'stroke-width': R(style.outline) * 0.6 }
     : {};

@@ -4,6 +4,7 @@ import { renderBirds, renderGrid, renderOrbs, renderOverlay, renderRibbons } fro
 import { renderRidge, renderWater } from './scene-land';
 import { renderClouds, renderSun } from './scene-sky';
 import { renderSparkles, renderStars, renderSwirls } from './scene-strokes';
+import { renderSubjects } from './subjects/compose';
 import { el, verticalGradient } from './svg';
 
 function renderSky(ctx: DrawContext): string {
@@ -55,6 +56,8 @@ export function renderSceneSvg(scene: Scene, canvas: SceneCanvas, part: ScenePar
   const body =
     (part === 'all' || part === 'back' ? back() : '') +
     (part === 'all' || part === 'front' ? front() : '') +
+    // A video draws its subjects as sprites of their own, so they can move (preview-video.ts).
+    (part === 'all' ? renderSubjects(ctx, scene.subjects) : '') +
     (part === 'all' || part === 'overlay' ? renderOverlay(ctx) : '');
   const view = canvas.view ?? { x: 0, y: 0, w: W, h: H };
   return el(

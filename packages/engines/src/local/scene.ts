@@ -2,6 +2,7 @@ import type { Rgb } from './color';
 import { derivePalette, readPrompt, type ScenePalette } from './palette';
 import { fractalLine, mixSeeds, type Rng } from './prng';
 import type { Mood, StyleTreatment } from './styles';
+import type { PlacedSubject } from './subjects/compose';
 
 /**
  * A preview picture as data: positions in frame units (x in widths, y in heights, radii in
@@ -29,6 +30,10 @@ export type Scene = {
   stars: Dot[];
   birds: Dot[];
   ribbons: Ribbon[];
+  /** The land lies under snow (scene-snow.ts): trees stand dark on it. */
+  snow: boolean;
+  /** What the prompt names, standing on the nearest ridge (placed by the preview, see subjects/). */
+  subjects: PlacedSubject[];
   /** Seeds the renderer's own detail (brush strokes, facets) without shifting the rest. */
   detailSeed: number;
 };
@@ -153,6 +158,8 @@ export function buildScene(
     stars,
     birds,
     ribbons,
+    snow: false,
+    subjects: [],
     detailSeed: mixSeeds(seed, rng.int(0, 0xffff)),
   };
 }

@@ -97,6 +97,8 @@ export const taskOutputs = pgTable(
     durationS: doublePrecision('duration_s'),
     seed: bigint('seed', { mode: 'number' }),
     nsfwScore: doublePrecision('nsfw_score'),
+    /** What the output shows, in words, when its engine said (vivago's sub-result `description`). */
+    description: text('description'),
     createdAt: ts('created_at').notNull(),
     /**
      * When its owner deleted it from the library (decision 0020). The row stays so that a work

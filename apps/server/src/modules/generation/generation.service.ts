@@ -201,6 +201,7 @@ export function createGenerationService(deps: GenerationDeps) {
               height: o.height,
               mime: o.mime,
               seed: o.seed,
+              ...(o.description ? { description: o.description } : {}),
             })),
           )
         : placeholderSubResults(task.settings.count, code, {

@@ -338,6 +338,7 @@ export function createQueueService(deps: {
           height: output?.height ?? null,
           durationS: output?.durationS ?? null,
           seed: output?.seed ?? null,
+          description: output?.description ?? null,
           createdAt: now,
         };
       });

@@ -184,6 +184,99 @@ describe('the worker API over HTTP', () => {
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).format).toBe('png');
   });
 
+  it('carries what each preview drew, as its description, from a remote worker to the results', async () => {
+    const prompts = ['a red fox sitting in a snowy forest', '一只在书上的猫头鹰'];
+    // One user may have one free task on its way at a time: one user per prompt.
+    const tickets = [
+      await signIn('describe-1@example.com'),
+      await signIn('describe-2@example.com'),
+    ];
+    const ids: string[] = [];
+    for (const [i, prompt] of prompts.entries()) {
+      const submitted = await submitImage(tickets[i] ?? '', {
+        prompt,
+        params: { batch_size: 1, seed: 3 },
+      });
+      expect(submitted.code).toBe(0);
+      ids.push(submitted.result.task_id);
+    }
+    const runner = createWorkerRunner({
+      api: createHttpWorkerApi({ serverUrl: base, token: TOKEN }),
+      engines: [createLocalEngine()],
+      workerId: 'remote-describe',
+      idleMs: 50,
+      logger: { info: () => {}, warn: () => {}, error: () => {} },
+    });
+    runner.start();
+    const results: Json[] = [];
+    for (const [n, id] of ids.entries()) {
+      const path = `/api/gw/v3/image/txt2img/async/results?task_id=${id}`;
+      let result: Json = {};
+      for (let i = 0; i < 300 && result.task_status !== 1; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        result = (await get(path, tickets[n] ?? '')).result;
+      }
+      results.push(result);
+    }
+    await runner.stop();
+    const [fox, owl] = results.map((r) => r.sub_task_results[0].description as string);
+    expect(fox).toMatch(/\bfox\b/);
+    expect(owl).toMatch(/\bowl\b/);
+    expect(owl).toMatch(/\bbooks?\b/);
+    expect(fox).not.toMatch(/owl|book/);
+  }, 60_000);
+
+  it('takes a description of at most 500 characters, trimmed, and refuses a longer one without ending the task', async () => {
+    const ticket = await signIn('described@example.com');
+    const submitted = await submitImage(ticket, { prompt: 'a paper boat' });
+    const id = submitted.result.task_id as string;
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const claimed = await post(
+      '/worker/v1/claim',
+      { worker_id: 'describer', engines: ['local'] },
+      auth,
+    );
+    expect(claimed.result.task.id).toBe(id);
+    const png = await sharp({
+      create: { width: 16, height: 16, channels: 3, background: '#3366aa' },
+    })
+      .png()
+      .toBuffer();
+    const { uploads } = (
+      await post(
+        `/worker/v1/tasks/${id}/outputs`,
+        { worker_id: 'describer', files: [{ kind: 'image', mime: 'image/png', size: png.length }] },
+        auth,
+      )
+    ).result;
+    await fetch(new URL(uploads[0].upload_url, base), {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: png,
+    });
+    const output = (description: string) => ({
+      worker_id: 'describer',
+      outputs: [
+        {
+          key: uploads[0].key,
+          kind: 'image',
+          mime: 'image/png',
+          width: 16,
+          height: 16,
+          description,
+        },
+      ],
+    });
+    const tooLong = await post(`/worker/v1/tasks/${id}/complete`, output('a'.repeat(501)), auth);
+    expect(tooLong.code).toBe(1001);
+    expect((await taskRow(id))?.status).toBe('generating');
+    const done = await post(`/worker/v1/tasks/${id}/complete`, output('  a paper boat  '), auth);
+    expect(done.result.accepted).toBe(true);
+    const result = (await get(`/api/gw/v3/image/txt2img/async/results?task_id=${id}`, ticket))
+      .result;
+    expect(result.sub_task_results[0].description).toBe('a paper boat');
+  });
+
   it('keeps a remote worker’s video poster as the video’s thumbnail, not as a result', async () => {
     const ticket = await signIn('remote-video@example.com');
     await post('/prod-api/trade/v1/trial/claim', {}, { authorization: `Bearer ${ticket}` });

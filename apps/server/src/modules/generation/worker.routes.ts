@@ -272,6 +272,8 @@ export const workerRoutes: FastifyPluginAsyncZod<{
                 height: z.number().int().positive().optional(),
                 duration_s: z.number().positive().optional(),
                 seed: z.number().int().min(0).optional(),
+                /** What the output shows, in words (vivago's sub-result `description`). */
+                description: z.string().trim().max(500).optional(),
               }),
             )
             .max(16),
@@ -304,6 +306,7 @@ export const workerRoutes: FastifyPluginAsyncZod<{
           ...(o.height ? { height: o.height } : {}),
           ...(o.duration_s ? { durationS: o.duration_s } : {}),
           ...(o.seed !== undefined ? { seed: o.seed } : {}),
+          ...(o.description ? { description: o.description } : {}),
         });
       }
       const accepted = await queue.complete(id, request.body.worker_id, outputs);
