@@ -38,7 +38,8 @@ describe('previews follow the prompt', () => {
   }, 60_000);
 
   it('names the landscape when the prompt names nothing it can draw', async () => {
-    expect((await render('a lighthouse at dusk', 1)).description).toBe('a landscape at dusk');
+    expect((await render('somewhere quiet at dusk', 1)).description).toBe('a landscape at dusk');
+    expect((await render('a lighthouse at dusk', 1)).description).toBe('a lighthouse');
   }, 30_000);
 
   it('puts the subjects in a video and names them', async () => {

@@ -18,7 +18,7 @@ describe('subjects named by a prompt', () => {
     expect(fox.sceneWords).toEqual(['snowy', 'forest']);
     expect(fox.subjectColours).toEqual(['red']);
     expect(labels('an owl reading a book')).toEqual(['owl', 'open book']);
-    expect(labels('a lighthouse at dusk')).toEqual([]);
+    expect(labels('a lighthouse at dusk')).toEqual(['lighthouse']);
     expect(findSubjects('a lighthouse at dusk').sceneWords).toEqual(['dusk']);
   });
 
@@ -43,9 +43,9 @@ describe('subjects named by a prompt', () => {
     expect(owl.subjects[1]?.labelInPromptLanguage).toBe('猫头鹰');
     expect(labels('两只猫和一只狗')).toEqual(['2 cat', 'dog']);
     expect(labels('本を読むフクロウ')).toEqual(['books', 'owl']);
-    // 灯台 (lighthouse) has no pictogram, and its 灯 alone must not become a lamp.
+    // 灯台 is a lighthouse: its 灯 alone must not become a lamp.
     const lighthouse = findSubjects('夕暮れの灯台');
-    expect(lighthouse.subjects).toEqual([]);
+    expect(lighthouse.subjects.map((s) => s.label)).toEqual(['lighthouse']);
     expect(lighthouse.sceneWords).toEqual(['dusk']);
   });
 
@@ -74,6 +74,19 @@ describe('subjects named by a prompt', () => {
       'ice cream',
     ]);
     for (const s of subjects) expect(findPictogram(s.pictogram)?.body).toMatch(/<path/);
+  });
+
+  it('draws the subjects no emoji has (a lighthouse, a windmill) in every language', () => {
+    for (const prompt of [
+      'a lighthouse at dusk',
+      'un faro al atardecer',
+      '黄昏时的灯塔',
+      '夕暮れの灯台',
+    ])
+      expect(labels(prompt), prompt).toEqual(['lighthouse']);
+    expect(labels('a windmill in a tulip field')).toEqual(['windmill', 'tulip']);
+    const [lighthouse] = findSubjects('a lighthouse').subjects;
+    expect(findPictogram(lighthouse!.pictogram)?.body).toMatch(/<path/);
   });
 
   it('uses a keyword index built from the pinned packages', () => {

@@ -6,6 +6,7 @@ import {
   type KeywordIndex,
   type SubjectLanguage,
 } from './keyword-index';
+import { findDrawnPictogram } from './drawn-pictograms';
 import { findCjkSceneWord, findLatinSceneWord } from './scene-words';
 
 /** Something the prompt names that the preview can draw: one pictogram, `count` times. */
@@ -114,8 +115,9 @@ function singulars(word: string): string[] {
   return out;
 }
 
+/** The Noto icon of an emoji; a drawn subject's pictogram goes by its own id. */
 const pictogramOf = (hexcode: string): string | undefined =>
-  (noto as Record<string, string>)[hexcode.toLowerCase()];
+  findDrawnPictogram(hexcode) ? hexcode : (noto as Record<string, string>)[hexcode.toLowerCase()];
 
 type Found = { hit: KeywordHit; key: string; position: number; count: number };
 

@@ -1,3 +1,4 @@
+import { drawnSubjectEntries } from './drawn-pictograms';
 import keywords from './keywords.json';
 
 /**
@@ -28,7 +29,7 @@ export type KeywordIndex = {
   latinMax: number;
 };
 
-const entries = keywords as SubjectEntry[];
+const entries: readonly SubjectEntry[] = [...(keywords as SubjectEntry[]), ...drawnSubjectEntries];
 
 /** Lower case without diacritics, so "búho" and "buho" are one key. */
 export const foldLatin = (s: string): string =>

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { z } from 'zod';
+import { findDrawnPictogram } from './drawn-pictograms';
 
 /**
  * Google's Noto Emoji (Apache-2.0) as Iconify ships it in `@iconify-json/noto`: one JSON file
@@ -31,8 +32,10 @@ function loadIconSet(): IconSet {
   return iconSet;
 }
 
-/** The SVG body of a Noto icon by name (aliases followed), or undefined if the set lacks it. */
+/** The SVG body of a drawn subject by its id, or of a Noto icon by name (aliases followed), or undefined if the set lacks it. */
 export function findPictogram(name: string): Pictogram | undefined {
+  const drawn = findDrawnPictogram(name);
+  if (drawn) return drawn;
   const set = loadIconSet();
   const resolved = set.icons[name] ? name : set.aliases?.[name]?.parent;
   const icon = resolved ? set.icons[resolved] : undefined;
