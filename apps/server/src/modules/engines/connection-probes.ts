@@ -53,14 +53,19 @@ function describeFailure(error: unknown, url: string, say: Say, timeoutMs: numbe
   if (name === 'TimeoutError' || name === 'AbortError') {
     return say('engines.probe.timeout', { host, seconds: Math.round(timeoutMs / 1000) });
   }
-  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+  const cause =
+    error instanceof Error
+      ? (error.cause as { code?: string; message?: string } | undefined)
+      : undefined;
   const code = cause?.code ?? '';
   if (code === 'ECONNREFUSED') return say('engines.probe.refused', { host });
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return say('engines.probe.noHost', { host });
   if (code.startsWith('ERR_TLS') || code.includes('CERT')) {
     return say('engines.probe.tls', { host });
   }
-  return say('engines.probe.failed', { host, reason: code || (error as Error).message });
+  // fetch's own reason ("bad port", "invalid URL") is in its cause; its message says only "fetch failed".
+  const reason = code || cause?.message || (error instanceof Error ? error.message : String(error));
+  return say('engines.probe.failed', { host, reason });
 }
 
 function safeHost(url: string): string {
