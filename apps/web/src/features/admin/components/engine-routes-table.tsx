@@ -88,7 +88,7 @@ function RouteRow({ route }: { route: EngineRouteView }) {
   const [taskId, setTaskId] = useState<string>();
   const save = useSaveRoute();
   const trial = useTryRoute();
-  const name = t(`generate.taskTypes.${route.task_type}`, { defaultValue: route.task_type });
+  const name = t(`credits.services.${route.task_type}`, { defaultValue: route.task_type });
 
   const onSave = () => {
     let parsedInput: unknown = undefined;
@@ -129,6 +129,7 @@ function RouteRow({ route }: { route: EngineRouteView }) {
       <Table.Td>
         <NativeSelect
           size="xs"
+          miw={120}
           aria-label={t('admin.engines.routes.engineFor', { taskType: name })}
           value={engine}
           data={engineNames.map((e) => ({ value: e, label: engineLabel(t, e) }))}
@@ -136,27 +137,27 @@ function RouteRow({ route }: { route: EngineRouteView }) {
         />
       </Table.Td>
       <Table.Td>
-        <TextInput
-          size="xs"
-          aria-label={t('admin.engines.routes.modelFor', { taskType: name })}
-          placeholder={t('admin.engines.routes.engineDefault')}
-          value={model}
-          onChange={(e) => setModel(e.currentTarget.value)}
-        />
-      </Table.Td>
-      <Table.Td>
-        <Textarea
-          size="xs"
-          autosize
-          minRows={1}
-          maxRows={6}
-          styles={{ input: { fontFamily: 'monospace' } }}
-          aria-label={t('admin.engines.routes.inputFor', { taskType: name })}
-          placeholder="{ }"
-          value={input}
-          error={inputError}
-          onChange={(e) => setInput(e.currentTarget.value)}
-        />
+        <Stack gap={4} miw={170}>
+          <TextInput
+            size="xs"
+            aria-label={t('admin.engines.routes.modelFor', { taskType: name })}
+            placeholder={t('admin.engines.routes.engineDefault')}
+            value={model}
+            onChange={(e) => setModel(e.currentTarget.value)}
+          />
+          <Textarea
+            size="xs"
+            autosize
+            minRows={1}
+            maxRows={6}
+            styles={{ input: { fontFamily: 'monospace' } }}
+            aria-label={t('admin.engines.routes.inputFor', { taskType: name })}
+            placeholder={t('admin.engines.routes.inputPlaceholder')}
+            value={input}
+            error={inputError}
+            onChange={(e) => setInput(e.currentTarget.value)}
+          />
+        </Stack>
       </Table.Td>
       <Table.Td>{stats.runs}</Table.Td>
       <Table.Td>{percent(stats.failure_rate)}</Table.Td>
@@ -195,14 +196,13 @@ function RouteRow({ route }: { route: EngineRouteView }) {
 export function EngineRoutesTable({ routes }: { routes: EngineRouteView[] }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <Table.ScrollContainer minWidth={940}>
       <Table verticalSpacing="xs" striped>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('admin.engines.routes.taskType')}</Table.Th>
             <Table.Th>{t('admin.engines.routes.engine')}</Table.Th>
-            <Table.Th>{t('admin.engines.routes.model')}</Table.Th>
-            <Table.Th>{t('admin.engines.routes.input')}</Table.Th>
+            <Table.Th>{t('admin.engines.routes.modelAndInput')}</Table.Th>
             <Table.Th>{t('admin.engines.routes.runs')}</Table.Th>
             <Table.Th>{t('admin.engines.routes.failureRate')}</Table.Th>
             <Table.Th>{t('admin.engines.routes.median')}</Table.Th>

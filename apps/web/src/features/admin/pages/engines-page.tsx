@@ -1,16 +1,5 @@
 import type { EngineWarning, EnginesOverview } from '@lumen/contracts/engines-admin';
-import {
-  Alert,
-  Badge,
-  Card,
-  Center,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Card, Center, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../../shared/ui/relative-time';
@@ -36,7 +25,7 @@ function Warnings({ warnings }: { warnings: EngineWarning[] }) {
           {t(`admin.engines.warnings.${w.kind}`, {
             engine: engineLabel(t, w.engine),
             taskTypes: w.task_types
-              .map((type) => t(`generate.taskTypes.${type}`, { defaultValue: type }))
+              .map((type) => t(`credits.services.${type}`, { defaultValue: type }))
               .join(', '),
           })}
         </Alert>
@@ -79,18 +68,14 @@ function WorkersTable({ workers }: { workers: EnginesOverview['workers'] }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                {w.engines.map((e) => (
-                  <Badge key={e} variant="light" mr={4}>
-                    {engineLabel(t, e)}
-                  </Badge>
-                ))}
+                <Text size="xs">{w.engines.map((e) => engineLabel(t, e)).join(', ')}</Text>
               </Table.Td>
               <Table.Td>
                 <Text size="xs">
                   {w.task_types === null
                     ? t('admin.engines.workers.allTypes')
                     : w.task_types
-                        .map((type) => t(`generate.taskTypes.${type}`, { defaultValue: type }))
+                        .map((type) => t(`credits.services.${type}`, { defaultValue: type }))
                         .join(', ')}
                 </Text>
               </Table.Td>
@@ -100,7 +85,7 @@ function WorkersTable({ workers }: { workers: EnginesOverview['workers'] }) {
                     ? t('admin.engines.workers.idle')
                     : w.current_tasks
                         .map((c) =>
-                          t(`generate.taskTypes.${c.task_type}`, { defaultValue: c.task_type }),
+                          t(`credits.services.${c.task_type}`, { defaultValue: c.task_type }),
                         )
                         .join(', ')}
                 </Text>
