@@ -4,6 +4,7 @@ import { startFakeComfyUi, type FakeComfyUi } from '@lumen/engines/comfyui/fake-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiCaller, type Json } from '../../../test/support/api-caller';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { createSealer } from './engine-secrets';
 import { engineConnections } from './engines.schema';
 
 const ADMIN = 'engines-admin@example.com';
@@ -144,13 +145,29 @@ describe('engine connections', () => {
   });
 
   it('opens the sealed row only with its key: another key reads it as unreadable', async () => {
-    const { createSealer } = await import('./engine-secrets');
     const sealer = createSealer(Buffer.alloc(32, 7));
-    const sealed = sealer.seal('{"key":"x"}');
-    expect(sealer.open(sealed)).toBe('{"key":"x"}');
+    const sealed = sealer.seal('{"url":"http://gpu.example.com"}');
+    expect(sealer.open(sealed)).toBe('{"url":"http://gpu.example.com"}');
     expect(createSealer(Buffer.alloc(32, 8)).open(sealed)).toBeUndefined();
+    expect(sealer.open(`${sealed.slice(0, -2)}AA`)).toBeUndefined();
     // Two seals of one text differ (a fresh IV each time).
     expect(sealer.seal('same')).not.toBe(sealer.seal('same'));
+
+    // A row sealed with another node's key is not served, and the page says so.
+    await t.database.db
+      .insert(engineConnections)
+      .values({ engine: 'comfyui', sealed, updatedAt: new Date(), updatedBy: admin.id });
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    expect((await workerEngines()).result.connections.comfyui).toBeUndefined();
+    const page = await call('GET', '/prod-api/admin/engines', admin.ticket);
+    expect(page.result.warnings).toContainEqual({
+      kind: 'unreadable',
+      engine: 'comfyui',
+      task_types: [],
+    });
+    await call('DELETE', '/prod-api/admin/engines/comfyui', admin.ticket);
+    const after = await call('GET', '/prod-api/admin/engines', admin.ticket);
+    expect(after.result.warnings.map((w: Json) => w.kind)).not.toContain('unreadable');
   });
 
   it('answers 1003 to a signed-in user and 3015 to a visitor on every engines route, changing nothing', async () => {

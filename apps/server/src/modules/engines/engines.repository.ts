@@ -10,8 +10,8 @@ import {
 export type WorkerSighting = {
   id: string;
   name: string;
-  engines: string[];
-  taskTypes: string[] | null;
+  /** What it offers, as its last claim on this node said; null when this node saw no claim. */
+  offers: { engines: string[]; taskTypes: string[] | null } | null;
   /** Tasks completed since the last write. */
   doneSince: number;
   seenAt: Date;
@@ -36,29 +36,41 @@ export function createEnginesRepository(db: Database) {
     },
     /** Writes what nodes saw of workers; done counts add up across nodes. */
     async upsertWorkers(sightings: WorkerSighting[]): Promise<void> {
-      if (sightings.length === 0) return;
-      await db
-        .insert(workers)
-        .values(
-          sightings.map((s) => ({
-            id: s.id,
-            name: s.name,
-            engines: s.engines,
-            taskTypes: s.taskTypes,
-            tasksDone: s.doneSince,
-            firstSeenAt: s.seenAt,
-            lastSeenAt: s.seenAt,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: workers.id,
-          set: {
-            engines: sql`excluded.engines`,
-            taskTypes: sql`excluded.task_types`,
-            tasksDone: sql`${workers.tasksDone} + excluded.tasks_done`,
-            lastSeenAt: sql`greatest(${workers.lastSeenAt}, excluded.last_seen_at)`,
-          },
-        });
+      const write = async (batch: WorkerSighting[], withOffers: boolean) => {
+        if (batch.length === 0) return;
+        await db
+          .insert(workers)
+          .values(
+            batch.map((s) => ({
+              id: s.id,
+              name: s.name,
+              engines: s.offers?.engines ?? [],
+              taskTypes: s.offers?.taskTypes ?? null,
+              tasksDone: s.doneSince,
+              firstSeenAt: s.seenAt,
+              lastSeenAt: s.seenAt,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: workers.id,
+            set: {
+              // A node that only saw completions leaves what the worker offers as it was.
+              ...(withOffers
+                ? { engines: sql`excluded.engines`, taskTypes: sql`excluded.task_types` }
+                : {}),
+              tasksDone: sql`${workers.tasksDone} + excluded.tasks_done`,
+              lastSeenAt: sql`greatest(${workers.lastSeenAt}, excluded.last_seen_at)`,
+            },
+          });
+      };
+      await write(
+        sightings.filter((s) => s.offers !== null),
+        true,
+      );
+      await write(
+        sightings.filter((s) => s.offers === null),
+        false,
+      );
     },
     async listWorkersSince(since: Date): Promise<WorkerRow[]> {
       return db

@@ -54,8 +54,7 @@ export function createWorkersRegistry(deps: {
       entry = {
         id: workerId,
         name: workerNameOf(workerId),
-        engines: [],
-        taskTypes: null,
+        offers: null,
         doneSince: 0,
         seenAt: now,
         writtenAt: 0,
@@ -73,8 +72,7 @@ export function createWorkersRegistry(deps: {
     /** A claim: what the worker offers. */
     recordClaim(workerId: string, engines: string[], taskTypes: string[] | null): void {
       touch(workerId, (entry) => {
-        entry.engines = engines;
-        entry.taskTypes = taskTypes;
+        entry.offers = { engines, taskTypes };
       });
     },
     /** A task the worker completed. */
