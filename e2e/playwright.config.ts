@@ -64,7 +64,7 @@ export default defineConfig({
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
         // Accounts signing in with this address are admins (the community review queue).
-        ADMIN_EMAILS: 'admin@e2e.test,curator@e2e.test,editor@e2e.test',
+        ADMIN_EMAILS: 'admin@e2e.test,curator@e2e.test,editor@e2e.test,engines@e2e.test',
         // "Discord" is the test OpenID provider below, so sign-in runs through a real pop-up.
         ...discordEnv(port),
       },

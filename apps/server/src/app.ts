@@ -41,6 +41,11 @@ import { createThreadedNsfwScorer } from '@lumen/engines/ml/nsfw-scorer';
 import { createFaceDetector } from '@lumen/engines/ml/face-detector';
 import { uploadTypes } from '@lumen/contracts/media';
 import { workerRoutes } from './modules/generation/worker.routes';
+import { createTaskStatsRepository } from './modules/generation/task-stats.repository';
+import { inputRules, portraitTaskTypes } from './modules/generation/task-input';
+import { createEngines } from './modules/engines/engines.module';
+import { enginesRoutes } from './modules/engines/engines.routes';
+import { gatewaySubmitSchema } from '@lumen/contracts/tasks';
 import { localFileRoutes } from './modules/media/files.routes';
 import { mediaApiRoutes } from './modules/media/media-api.routes';
 import { createMediaRepository } from './modules/media/media.repository';
@@ -409,11 +414,62 @@ export async function buildApp({
     renderNotification: (userId, data, lang) =>
       community.notifications.renderEvent(userId, String(data.id), lang),
   });
+  const engines = createEngines({
+    db: database.db,
+    config,
+    clock,
+    algoConfig,
+    log: (err, message) => app.log.error({ err }, message),
+    tasks: createTaskStatsRepository(database.db),
+    sampleImagesFor: (taskType) => {
+      const rules = inputRules[taskType];
+      // Audio and portrait tools need a voice or a face that a made-up sample cannot give.
+      if (!rules || rules.audios || portraitTaskTypes.has(taskType)) return undefined;
+      return rules.images[0];
+    },
+    storeUpload: async (userId, bytes, contentType) => {
+      const ticket = await media.createUpload(userId, {
+        filename: 'engine-sample.png',
+        content_type: contentType,
+        size: bytes.length,
+      });
+      await store.put(ticket.key, bytes, contentType);
+      await media.inspectUpload(userId, ticket.key);
+      return ticket.key;
+    },
+    submitSample: async (userId, taskType, sample) => {
+      const submitted = await generation.submit(
+        userId,
+        taskType,
+        gatewaySubmitSchema.parse({
+          prompt: sample.prompt,
+          images: sample.images,
+          params: { batch_size: 1, ...(sample.images.length === 0 ? { wh_ratio: '1:1' } : {}) },
+        }),
+        'en',
+        { costFree: true },
+      );
+      return { task_id: submitted.task_id };
+    },
+  });
+  app.addHook('onClose', async () => engines.close());
   await app.register(workerRoutes, {
     queue,
     store,
     tokens: config.worker.tokens,
     publicUrl: config.publicUrlSet ? config.publicUrl : null,
+    routeFor: async (taskType) => (await algoConfig.routeFor(taskType)).route,
+    engineSettings: () => engines.connections.workerSettings(),
+    onWorkerSeen: {
+      claim: (workerId, offered, taskTypes) =>
+        engines.workers.recordClaim(workerId, offered, taskTypes),
+      done: (workerId) => engines.workers.recordDone(workerId),
+    },
+  });
+  await app.register(enginesRoutes, {
+    auth,
+    engines: engines.service,
+    connections: engines.connections,
   });
   await app.register(adminRoutes, { auth, credits, billing, algoConfig, moderation });
   if (config.nodeEnv !== 'production') {
@@ -458,6 +514,7 @@ export async function buildApp({
     algoConfig,
     moderation,
     community,
+    engines,
     workerApi: createEmbeddedWorkerApi({ queue, media: generationMedia }),
     /** Loads the moderation model ahead of the first upload or output (none when it is off). */
     preloadModels: async () => {

@@ -414,6 +414,47 @@ const matrix: Record<string, Case[]> = {
       }),
     },
   ],
+  'PUT /prod-api/admin/engines/:engine': [
+    {
+      name: 'an engine connection',
+      cells: adminOnly,
+      request: () => ({
+        url: '/prod-api/admin/engines/fal',
+        body: { key: 'matrix-fal-key-0123456789' },
+      }),
+    },
+  ],
+  'DELETE /prod-api/admin/engines/:engine': [
+    {
+      name: 'an engine connection',
+      cells: adminOnly,
+      request: () => ({ url: '/prod-api/admin/engines/comfyui' }),
+    },
+  ],
+  'POST /prod-api/admin/engines/:engine/test': [
+    {
+      name: 'an engine connection',
+      cells: adminOnly,
+      request: () => ({ url: '/prod-api/admin/engines/replicate/test' }),
+    },
+  ],
+  'PUT /prod-api/admin/engines/routes/:task_type': [
+    {
+      name: 'a task type',
+      cells: adminOnly,
+      request: () => ({
+        url: '/prod-api/admin/engines/routes/text_to_3d',
+        body: { engine: 'local', model: 'matrix-model' },
+      }),
+    },
+  ],
+  'POST /prod-api/admin/engines/routes/:task_type/try': [
+    {
+      name: 'a task type',
+      cells: adminOnly,
+      request: () => ({ url: '/prod-api/admin/engines/routes/text_to_3d/try' }),
+    },
+  ],
   'DELETE /prod-api/admin/moderation/terms/:id': [
     {
       name: 'a blocklisted term',

@@ -68,6 +68,17 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
   OPENAI_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  REPLICATE_API_TOKEN: z.string().min(1).optional(),
+  REPLICATE_API_URL: z.url().default('https://api.replicate.com'),
+  FAL_KEY: z.string().min(1).optional(),
+  FAL_QUEUE_URL: z.url().default('https://queue.fal.run'),
+  /** Seals the engine connections saved on the admin Engines page; the same on every node. */
+  ENGINE_SECRETS_KEY: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || parseSecretsKey(value) !== undefined, {
+      message: 'must be 32 bytes written as base64, base64url or 64 hex digits',
+    }),
   MEDIA_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -180,6 +191,13 @@ export type Config = {
   engines: {
     comfyuiUrl: string | undefined;
     openai: { baseUrl: string; apiKey: string; imageModel: string; chatModel: string } | undefined;
+    replicate: { baseUrl: string; token: string } | undefined;
+    fal: { queueUrl: string; key: string } | undefined;
+    /**
+     * The AES-256 key that seals connections saved on the admin Engines page; undefined means
+     * the one kept in `DATA_DIR/secrets` (a single node).
+     */
+    secretsKey: Buffer | undefined;
   };
   media: {
     /** Signs local-store URLs; derived from the data dir when unset (one node only). */
@@ -284,6 +302,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               chatModel: e.OPENAI_CHAT_MODEL,
             }
           : undefined,
+      replicate: e.REPLICATE_API_TOKEN
+        ? { baseUrl: e.REPLICATE_API_URL, token: e.REPLICATE_API_TOKEN }
+        : undefined,
+      fal: e.FAL_KEY ? { queueUrl: e.FAL_QUEUE_URL, key: e.FAL_KEY } : undefined,
+      secretsKey: e.ENGINE_SECRETS_KEY ? parseSecretsKey(e.ENGINE_SECRETS_KEY) : undefined,
     },
     media: {
       signingSecret: e.MEDIA_SIGNING_SECRET,
@@ -300,6 +323,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
     },
   };
+}
+
+/** A 32-byte key written as 64 hex digits, base64 or base64url; undefined when it is not one. */
+export function parseSecretsKey(value: string): Buffer | undefined {
+  const text = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(text)) return undefined;
+  const bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : undefined;
 }
 
 function splitList(value: string): string[] {

@@ -265,6 +265,14 @@ export const routes: RouteObject[] = [
             ),
             handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.payments.title' }),
           },
+          {
+            path: '/admin/engines',
+            ...lazyPage(
+              () => import('../features/admin/pages/engines-page'),
+              (m) => <m.EnginesPage />,
+            ),
+            handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.engines.title' }),
+          },
           // Account pages have no sidebar entry; their own page key leaves none highlighted.
           {
             path: '/account/profile',

@@ -28,6 +28,8 @@ export type FakeComfyUiOptions = {
   holdQueue?: boolean;
   /** What video save nodes write (default: an mp4 header with no streams). */
   videoBytes?: Buffer;
+  /** The node classes `/object_info` lists (default: a few core ones). */
+  nodeClasses?: string[];
 };
 
 export type FakeComfyUi = {
@@ -146,6 +148,20 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}): Promis
       if (!file) return sendJson(res, 404, { error: 'not found' });
       res.writeHead(200, { 'content-type': file.contentType });
       return void res.end(file.bytes);
+    }
+    if (route === 'GET /system_stats') {
+      return sendJson(res, 200, {
+        system: { os: 'posix', comfyui_version: '0.3.66', python_version: '3.12.3' },
+        devices: [{ name: 'cuda:0 Fake GPU', type: 'cuda', vram_total: 25_769_803_776 }],
+      });
+    }
+    if (route === 'GET /object_info') {
+      const classes = options.nodeClasses ?? ['KSampler', 'CLIPTextEncode', 'SaveImage'];
+      return sendJson(
+        res,
+        200,
+        Object.fromEntries(classes.map((name) => [name, { name, display_name: name, input: {} }])),
+      );
     }
     if (route === 'GET /queue') {
       const item = (job: FakeJob) => [

@@ -258,6 +258,30 @@ export const en = {
   'mail.notifySubject': 'Lumen: {title}',
   'mail.notifyBody':
     '{title}\n\n{content}\n\n{link}\n\nYou can turn these e-mails off in Settings, E-mail notices.',
+  'errors.engineSetByEnv': 'This engine is set by environment variables and cannot be changed here',
+  'errors.engineFieldRequired': 'Invalid parameters: {field} is required',
+  'errors.tryUnavailable':
+    'A sample of {taskType} cannot be run from here: it needs a voice or a face',
+  'engines.probe.timeout': '{host} did not answer within {seconds} s',
+  'engines.probe.refused': '{host} refused the connection (nothing listens there)',
+  'engines.probe.noHost': 'The host {host} was not found',
+  'engines.probe.tls': 'The secure connection to {host} failed (certificate)',
+  'engines.probe.failed': 'Could not reach {host}: {reason}',
+  'engines.probe.notComfyUi': 'The server answered HTTP {status}, not as a ComfyUI server',
+  'engines.probe.comfyUiVersion': 'ComfyUI is reachable (version {version})',
+  'engines.probe.noNodeList': 'The node list could not be read (HTTP {status})',
+  'engines.probe.nodeCount': '{count} node types are installed',
+  'engines.probe.nodesMissing': 'Missing nodes that our workflows need: {nodes}',
+  'engines.probe.nodesPresent': 'Every node our workflows need is installed',
+  'engines.probe.keyRefused': 'The key was refused (HTTP {status})',
+  'engines.probe.keyAccepted': 'The key was accepted',
+  'engines.probe.unexpected': 'The server answered HTTP {status}, which was not expected',
+  'engines.probe.modelCount': '{count} models are available',
+  'engines.probe.modelListed': 'The model {model} is available',
+  'engines.probe.modelMissing': 'The model {model} is not in the list',
+  'engines.probe.account': 'Signed in as {name}',
+  'engines.probe.queueReached': "fal's queue is reachable",
+  'engines.probe.notConfigured': 'No connection is set up for this engine',
 } as const;
 
 export type MessageKey = keyof typeof en;

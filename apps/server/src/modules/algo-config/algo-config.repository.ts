@@ -24,6 +24,35 @@ export function createAlgoConfigRepository(db: Database) {
         .where(and(eq(algoConfig.algoSet, 'engine_set'), eq(algoConfig.key, taskType)));
       return row?.engine ?? undefined;
     },
+    async findRoute(
+      taskType: string,
+    ): Promise<{ engine: string | null; params: Record<string, unknown> } | undefined> {
+      const [row] = await db
+        .select({ engine: algoConfig.engine, params: algoConfig.params })
+        .from(algoConfig)
+        .where(and(eq(algoConfig.algoSet, 'engine_set'), eq(algoConfig.key, taskType)));
+      return row;
+    },
+    async listRoutes(): Promise<AlgoConfigRow[]> {
+      return db
+        .select()
+        .from(algoConfig)
+        .where(eq(algoConfig.algoSet, 'engine_set'))
+        .orderBy(asc(algoConfig.sort), asc(algoConfig.id));
+    },
+    async setRoute(
+      taskType: string,
+      engine: string,
+      params: Record<string, unknown>,
+      now: Date,
+    ): Promise<AlgoConfigRow | undefined> {
+      const [row] = await db
+        .update(algoConfig)
+        .set({ engine, params, updatedAt: now })
+        .where(and(eq(algoConfig.algoSet, 'engine_set'), eq(algoConfig.key, taskType)))
+        .returning();
+      return row;
+    },
     async setEngine(
       taskType: string,
       engine: string,

@@ -8,7 +8,12 @@ import {
 } from '@lumen/contracts/credits';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import type { Language } from '@lumen/contracts/i18n';
-import { estimatedWaitMinutes, limitsFor, type GatedFeature } from '@lumen/contracts/plans';
+import {
+  estimatedWaitMinutes,
+  limitsFor,
+  type GatedFeature,
+  type Grade,
+} from '@lumen/contracts/plans';
 import { taskTypeDefinitions } from '@lumen/contracts/task-types';
 import { AppError } from '../../lib/app-error';
 import { businessDay, endOfBusinessDay } from '../../lib/business-day';
@@ -181,6 +186,11 @@ export function createCreditsService(deps: {
         mode: v.mode,
         balance: v.balance,
       };
+    },
+
+    /** The user's plan grade now. */
+    async gradeOf(userId: number): Promise<Grade> {
+      return (await billing.currentPlan(userId)).grade;
     },
 
     /**

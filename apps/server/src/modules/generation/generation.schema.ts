@@ -74,6 +74,10 @@ export const tasks = pgTable(
       .on(t.leaseExpiresAt)
       .where(sql`${t.status} = 'generating'`),
     index('tasks_user_created_idx').on(t.userId, t.createdAt),
+    // The admin Engines page's last-24-hours figures per task type read a range of this.
+    index('tasks_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.finishedAt} is not null`),
     // History search (`prompt ILIKE '%…%'`) by trigram, whatever the library's size.
     index('tasks_prompt_trgm_idx').using('gin', sql`(${t.settings} ->> 'prompt') gin_trgm_ops`),
   ],

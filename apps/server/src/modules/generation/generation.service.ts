@@ -252,7 +252,18 @@ export function createGenerationService(deps: GenerationDeps) {
 
   return {
     /** Validates, gates, holds the cost and queues the task — one transaction (spec §5, §6). */
-    async submit(userId: number, taskType: TaskType, body: GatewaySubmit, lang = 'en') {
+    async submit(
+      userId: number,
+      taskType: TaskType,
+      body: GatewaySubmit,
+      lang = 'en',
+      /**
+       * `costFree`: an admin's sample run from the Engines page. It is quoted at nothing and
+       * holds nothing (like a run with payments off), so no credits are made or spent, and
+       * it goes through the queue like any other task in the admin's own lane.
+       */
+      options: { costFree?: boolean } = {},
+    ) {
       const settings = normaliseSubmission(taskType, body);
       const magic = readMagicPrompt(body.magic_prompt);
       if (magic.prompt !== undefined) {
@@ -279,16 +290,22 @@ export function createGenerationService(deps: GenerationDeps) {
       const media = taskTypeDefinitions[taskType].media;
       const isPrivate = body.params.private ?? false;
       const [decision, engine] = await Promise.all([
-        deps.credits.authorize(userId, {
-          task_type: taskType,
-          count: settings.count,
-          effect: Boolean(body.params.effect),
-          credits_required: false,
-          private: isPrivate,
-          duration: media === 'video' ? settings.durationS : undefined,
-          model: settings.model,
-          features: settings.soundEffect ? ['sound_effect'] : [],
-        }),
+        options.costFree
+          ? deps.credits.gradeOf(userId).then((grade) => ({
+              grade,
+              cost: 0,
+              whenShort: { relax: true } as const,
+            }))
+          : deps.credits.authorize(userId, {
+              task_type: taskType,
+              count: settings.count,
+              effect: Boolean(body.params.effect),
+              credits_required: false,
+              private: isPrivate,
+              duration: media === 'video' ? settings.durationS : undefined,
+              model: settings.model,
+              features: settings.soundEffect ? ['sound_effect'] : [],
+            }),
         deps.engineFor(taskType),
       ]);
       const limits = limitsFor(decision.grade);

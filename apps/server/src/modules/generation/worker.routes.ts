@@ -1,6 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { envelopeSchema } from '@lumen/contracts/envelope';
 import { ErrorCode } from '@lumen/contracts/error-codes';
+import {
+  workerEngineSettingsSchema,
+  type WorkerEngineSettings,
+} from '@lumen/contracts/engine-settings';
 import { engineSettingsSchema } from '@lumen/contracts/generation';
 import { engineNameSchema, taskTypeSchema } from '@lumen/contracts/task-types';
 import { workerFailureReasons } from '@lumen/contracts/tasks';
@@ -72,7 +76,14 @@ export const workerRoutes: FastifyPluginAsyncZod<{
   publicUrl: string | null;
   /** The route an admin set for a task type (Admin → Engines), if any. */
   routeFor?: (taskType: string) => Promise<EngineRoute | undefined>;
-}> = async (app, { queue, store, tokens, publicUrl, routeFor }) => {
+  /** The engine connections workers build their engines from (the admin Engines page). */
+  engineSettings: () => Promise<WorkerEngineSettings>;
+  /** Who claims, with what it offers, and who completes: the Engines page's worker list. */
+  onWorkerSeen?: {
+    claim(workerId: string, engines: string[], taskTypes: string[] | null): void;
+    done(workerId: string): void;
+  };
+}> = async (app, { queue, store, tokens, publicUrl, routeFor, engineSettings, onWorkerSeen }) => {
   const expected = tokens.map((t) => Buffer.from(t));
   // Claims waiting for a task end, with none, when the server begins to close.
   const closing = new AbortController();
@@ -136,6 +147,7 @@ export const workerRoutes: FastifyPluginAsyncZod<{
       requireWorker(request);
       const b = request.body;
       const caps = { engines: b.engines, taskTypes: b.task_types ?? null };
+      onWorkerSeen?.claim(b.worker_id, caps.engines, caps.taskTypes);
       // A worker that hangs up while it waits (it is stopping) gets no task.
       const gone = new AbortController();
       const hangUp = () => gone.abort();
@@ -174,6 +186,22 @@ export const workerRoutes: FastifyPluginAsyncZod<{
           ...(route && (route.model || route.input) ? { route } : {}),
         },
       });
+    },
+  );
+
+  app.get(
+    '/worker/v1/engines',
+    {
+      schema: {
+        tags,
+        summary:
+          'The engine connections (keys included) to build engines from; rebuild only when `version` changes',
+        response: { 200: envelopeSchema(workerEngineSettingsSchema) },
+      },
+    },
+    async (request) => {
+      requireWorker(request);
+      return ok(await engineSettings());
     },
   );
 
@@ -310,6 +338,7 @@ export const workerRoutes: FastifyPluginAsyncZod<{
         });
       }
       const accepted = await queue.complete(id, request.body.worker_id, outputs);
+      if (accepted) onWorkerSeen?.done(request.body.worker_id);
       await Promise.all(request.body.outputs.map((o) => store.delete(o.key)));
       return ok({ accepted });
     },

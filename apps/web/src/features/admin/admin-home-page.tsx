@@ -19,6 +19,7 @@ const pages: Partial<Record<(typeof sections)[number], string>> = {
   campaigns: '/admin/campaigns',
   notifications: '/admin/notifications',
   payments: '/admin/payments',
+  engines: '/admin/engines',
 };
 
 /** The admin area's entry. */

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/support/test-database';
+import type { DatabaseHandle } from '../../db/database';
+import { ManualClock } from '../../lib/clock';
+import { createEnginesRepository } from './engines.repository';
+import { workers } from './engines.schema';
+import { createWorkersRegistry, workerNameOf } from './workers-registry';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const rows = async () => database.db.select().from(workers);
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('workers registry', () => {
+  it('names a worker by its id without the process id', () => {
+    expect(workerNameOf('gpu-box-4242')).toBe('gpu-box');
+    expect(workerNameOf('embedded-100-1-200')).toBe('embedded-100-1');
+    expect(workerNameOf('plain')).toBe('plain');
+  });
+
+  it('writes a worker at most every 10 s, and adds up completions from several nodes', async () => {
+    const clock = new ManualClock(new Date('2026-11-27T08:00:00Z'));
+    const repository = createEnginesRepository(database.db);
+    const errors: unknown[] = [];
+    const nodeA = createWorkersRegistry({ repository, clock, onError: (e) => errors.push(e) });
+    const nodeB = createWorkersRegistry({ repository, clock, onError: (e) => errors.push(e) });
+
+    nodeA.recordClaim('gpu-1', ['comfyui'], ['txt2img']);
+    await settle();
+    expect(await rows()).toMatchObject([{ id: 'gpu-1', name: 'gpu', tasksDone: 0 }]);
+
+    // Within 10 s: kept in memory, not written.
+    clock.advance(3000);
+    nodeA.recordDone('gpu-1');
+    nodeA.recordClaim('gpu-1', ['comfyui', 'fal'], null);
+    await settle();
+    expect((await rows())[0]).toMatchObject({ tasksDone: 0, engines: ['comfyui'] });
+
+    // Another node's completion of the same worker adds to the count.
+    nodeB.recordDone('gpu-1');
+    nodeB.recordDone('gpu-1');
+    await settle();
+    // Node B saw no claim of it: what the worker offers is left as node A wrote it.
+    expect((await rows())[0]).toMatchObject({ tasksDone: 1, engines: ['comfyui'] });
+    clock.advance(10_000);
+    nodeA.recordDone('gpu-1');
+    await settle();
+    await nodeB.flush();
+    const [row] = await rows();
+    expect(row).toMatchObject({ tasksDone: 4, engines: ['comfyui', 'fal'], taskTypes: null });
+    expect(row?.lastSeenAt.toISOString()).toBe('2026-11-27T08:00:13.000Z');
+    expect(errors).toEqual([]);
+  });
+});

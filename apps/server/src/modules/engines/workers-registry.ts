@@ -1,0 +1,97 @@
+import type { Clock } from '../../lib/clock';
+import type { EnginesRepository, WorkerSighting } from './engines.repository';
+
+/** A node writes what it saw of one worker at most this often (claims are hot). */
+const WRITE_EVERY_MS = 10_000;
+/** Workers not seen for this long are dropped from the table. */
+const FORGET_AFTER_MS = 7 * 24 * 3600_000;
+
+/** `host-1234` → `host`: worker ids are the worker's name and its process id. */
+export function workerNameOf(workerId: string): string {
+  return workerId.replace(/-\d+$/, '') || workerId;
+}
+
+type Entry = WorkerSighting & { writtenAt: number };
+
+/**
+ * Which workers claim tasks: kept in this node's memory as claims arrive and written to the
+ * `workers` table at most every WRITE_EVERY_MS per worker (decision 0036), so a claim never
+ * waits on it and every node's Engines page sees every worker.
+ */
+export function createWorkersRegistry(deps: {
+  repository: EnginesRepository;
+  clock: Clock;
+  onError(error: unknown): void;
+}) {
+  const entries = new Map<string, Entry>();
+  let lastSweep = 0;
+
+  async function write(due: Entry[]): Promise<void> {
+    if (due.length === 0) return;
+    const batch = due.map((e) => ({ ...e }));
+    const now = deps.clock.now().getTime();
+    for (const e of due) {
+      e.doneSince = 0;
+      e.writtenAt = now;
+    }
+    try {
+      await deps.repository.upsertWorkers(batch);
+    } catch (error) {
+      // Put the unwritten counts back for the next write.
+      for (const [i, e] of due.entries()) e.doneSince += batch[i]!.doneSince;
+      throw error;
+    }
+    if (now - lastSweep > 3600_000) {
+      lastSweep = now;
+      await deps.repository.deleteWorkersBefore(new Date(now - FORGET_AFTER_MS));
+    }
+  }
+
+  function touch(workerId: string, update: (entry: Entry) => void) {
+    const now = deps.clock.now();
+    let entry = entries.get(workerId);
+    if (!entry) {
+      entry = {
+        id: workerId,
+        name: workerNameOf(workerId),
+        offers: null,
+        doneSince: 0,
+        seenAt: now,
+        writtenAt: 0,
+      };
+      entries.set(workerId, entry);
+    }
+    entry.seenAt = now;
+    update(entry);
+    if (now.getTime() - entry.writtenAt >= WRITE_EVERY_MS) {
+      write([entry]).catch(deps.onError);
+    }
+  }
+
+  return {
+    /** A claim: what the worker offers. */
+    recordClaim(workerId: string, engines: string[], taskTypes: string[] | null): void {
+      touch(workerId, (entry) => {
+        entry.offers = { engines, taskTypes };
+      });
+    },
+    /** A task the worker completed. */
+    recordDone(workerId: string): void {
+      touch(workerId, (entry) => {
+        entry.doneSince += 1;
+      });
+    },
+    /** Writes everything not yet written (before the page reads the table, and at close). */
+    async flush(): Promise<void> {
+      const pending = [...entries.values()].filter(
+        (e) => e.doneSince > 0 || e.writtenAt < e.seenAt.getTime(),
+      );
+      await write(pending);
+      // Forget workers this node has not seen for a while: the table keeps them.
+      const stale = deps.clock.now().getTime() - 10 * 60_000;
+      for (const [id, e] of entries) if (e.seenAt.getTime() < stale) entries.delete(id);
+    },
+  };
+}
+
+export type WorkersRegistry = ReturnType<typeof createWorkersRegistry>;
