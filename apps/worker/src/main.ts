@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { connectionsFromEnv, loadWorkerConfig } from './config';
-import { createEngineSet, enginesWhenConfigured, mergeConnections } from './create-engines';
+import { enginesWhenConfigured } from './create-engines';
+import { createEngineSettingsWatch } from './engine-settings-watch';
 import { createHttpWorkerApi } from './http-worker-api';
 import { createWorkerRunner } from './runner';
 
@@ -26,32 +27,21 @@ async function main() {
     serverUrl: config.WORKER_SERVER_URL,
     token: config.WORKER_TOKEN,
   });
-  const own = connectionsFromEnv(config);
-  const engineSet = createEngineSet(workerId);
-  const choose = (server: Parameters<typeof mergeConnections>[1]) => ({
-    offered: config.WORKER_ENGINES,
-    whenConfigured: enginesWhenConfigured(
-      config.WORKER_CONFIGURED_ENGINES,
-      config.WORKER_REMOTE_CONCURRENCY,
-    ),
-    connections: mergeConnections(own, server),
+  const watch = createEngineSettingsWatch({
+    workerId,
+    fetchSettings: () => api.engineSettings(),
+    own: connectionsFromEnv(config),
+    choice: {
+      offered: config.WORKER_ENGINES,
+      whenConfigured: enginesWhenConfigured(
+        config.WORKER_CONFIGURED_ENGINES,
+        config.WORKER_REMOTE_CONCURRENCY,
+      ),
+    },
+    logger,
+    intervalMs: SETTINGS_POLL_MS,
   });
-
-  /** The server's engine settings, or none when it keeps none or cannot be asked right now. */
-  async function serverSettings() {
-    try {
-      return (await api.engineSettings()) ?? undefined;
-    } catch (err) {
-      logger.warn(
-        { err: err instanceof Error ? err.message : String(err) },
-        'engine settings unavailable',
-      );
-      return undefined;
-    }
-  }
-
-  let settings = await serverSettings();
-  let { engines, skipped } = engineSet.build(choose(settings?.connections));
+  const { engines, skipped } = await watch.initial();
   for (const reason of skipped) logger.warn({ reason }, 'engine left out');
   if (engines.length === 0) {
     console.error('No engine is available to this worker.');
@@ -71,21 +61,16 @@ async function main() {
   logger.info({ engines: runner.engines }, 'worker started');
 
   // Connections changed on the admin Engines page apply here without a restart.
-  const poll = setInterval(() => {
-    void serverSettings().then((next) => {
-      if (!next || next.version === settings?.version) return;
-      settings = next;
-      ({ engines, skipped } = engineSet.build(choose(next.connections)));
-      runner.setEngines(engines);
-      logger.info({ engines: runner.engines, skipped }, 'engine settings changed');
-    });
-  }, SETTINGS_POLL_MS);
+  watch.start((next, left) => {
+    runner.setEngines(next);
+    logger.info({ engines: runner.engines, skipped: left }, 'engine settings changed');
+  });
 
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;
     stopping = true;
-    clearInterval(poll);
+    watch.stop();
     logger.info({}, 'stopping');
     void runner.stop().then(() => process.exit(0));
   };

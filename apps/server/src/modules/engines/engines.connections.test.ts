@@ -4,6 +4,9 @@ import { startFakeComfyUi, type FakeComfyUi } from '@lumen/engines/comfyui/fake-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiCaller, type Json } from '../../../test/support/api-caller';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { enginesWhenConfigured } from '@lumen/worker/create-engines';
+import { createEngineSettingsWatch } from '@lumen/worker/engine-settings-watch';
+import { createHttpWorkerApi } from '@lumen/worker/http-worker-api';
 import { createSealer } from './engine-secrets';
 import { engineConnections } from './engines.schema';
 
@@ -103,6 +106,34 @@ describe('engine connections', () => {
     const after = (await workerEngines()).result;
     expect(after.connections.fal).toEqual({ queueUrl: 'https://queue.fal.run', key: FAL_KEY });
     expect(after.version).not.toBe(before.version);
+  });
+
+  it('reaches a running worker: its engines follow a saved connection without a restart', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const http = createHttpWorkerApi({
+      serverUrl: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`,
+      token: TOKEN,
+    });
+    const watch = createEngineSettingsWatch({
+      workerId: 'watching',
+      fetchSettings: () => http.engineSettings(),
+      own: {},
+      choice: { offered: ['local'], whenConfigured: enginesWhenConfigured('all', 8) },
+      logger: { info() {}, warn() {}, error() {} },
+    });
+    const names = (engines: { name: string }[]) => engines.map((e) => e.name).sort();
+    let offered = names((await watch.initial()).engines);
+    const apply = (engines: { name: string }[]) => (offered = names(engines));
+    expect(await watch.check(apply)).toBe(false);
+    await call('PUT', '/prod-api/admin/engines/replicate', admin.ticket, {
+      baseUrl: 'https://api.replicate.com',
+      token: 'r8_0123456789abcdef',
+    });
+    expect(await watch.check(apply)).toBe(true);
+    expect(offered).toContain('replicate');
+    await call('DELETE', '/prod-api/admin/engines/replicate', admin.ticket);
+    expect(await watch.check(apply)).toBe(true);
+    expect(offered).not.toContain('replicate');
   });
 
   it('keeps the stored secret when the masked value comes back, and clears it on null', async () => {

@@ -65,13 +65,14 @@ beforeAll(async () => {
     token: TOKEN,
   });
   const settings = await http.engineSettings();
+  expect(settings?.connections).toMatchObject({
+    replicate: { baseUrl: replicate.baseUrl, token: 'r8_test' },
+    fal: { queueUrl: fal.baseUrl, key: 'fal-test-key' },
+  });
   const { engines } = createEngineSet('model-api-test').build({
     offered: ['local'],
     whenConfigured: enginesWhenConfigured('hosted', 4),
-    connections: settings?.connections ?? {
-      replicate: { baseUrl: replicate.baseUrl, token: 'r8_test' },
-      fal: { queueUrl: fal.baseUrl, key: 'fal-test-key' },
-    },
+    connections: settings!.connections,
   });
   worker = createWorkerRunner({
     api: http,
@@ -157,6 +158,33 @@ describe('hosted model APIs as engines', () => {
     fal.expireOutputs();
     const sub = result.sub_task_results[0];
     expect((await storedBytes(sub.url)).equals(falPicture.bytes)).toBe(true);
+  });
+
+  it('runs the model and fixed inputs an admin routed the task type to', async () => {
+    const routed = await api.call('PUT', '/prod-api/admin/engines/routes/txt2img', admin.ticket, {
+      engine: 'replicate',
+      model: 'black-forest-labs/flux-dev',
+      input: { guidance: 2.5, output_format: 'png' },
+    });
+    expect(routed.code).toBe(0);
+    const user = await api.signIn('fox-route@example.com');
+    const submitted = await api.call('POST', '/api/gw/v3/image/txt2img/async', user.ticket, {
+      prompt: 'an owl reading a book',
+      params: { batch_size: 1, seed: 3 },
+    });
+    const result = await waitForFinal(user.ticket, submitted.result.task_id);
+    expect(result.task_status).toBe(1);
+    const prediction = replicate.predictions.at(-1);
+    expect(prediction?.model).toBe('black-forest-labs/flux-dev');
+    expect(prediction?.input).toMatchObject({
+      prompt: 'an owl reading a book',
+      guidance: 2.5,
+      output_format: 'png',
+      seed: 3,
+    });
+    await api.call('PUT', '/prod-api/admin/engines/routes/txt2img', admin.ticket, {
+      engine: 'replicate',
+    });
   });
 
   it('fails a task the model refuses and gives its credits back', async () => {
