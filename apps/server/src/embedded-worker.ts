@@ -35,6 +35,7 @@ export function embeddedWorkerEnv(config: Config, serverUrl: string, token: stri
     WORKER_SERVER_URL: serverUrl,
     WORKER_TOKEN: token,
     WORKER_CONCURRENCY: String(config.worker.concurrency),
+    WORKER_REMOTE_CONCURRENCY: String(config.worker.remoteConcurrency),
     WORKER_ENGINES: 'local',
     WORKER_CONFIGURED_ENGINES: 'all',
   };

@@ -62,6 +62,7 @@ const envSchema = z.object({
   NSFW_THRESHOLD: z.coerce.number().gt(0).max(1).default(0.85),
   NSFW_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  WORKER_REMOTE_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(8),
   WORKER_TOKENS: z.string().default(''),
   COMFYUI_URL: z.url().optional(),
   OPENAI_BASE_URL: z.url().optional(),
@@ -182,7 +183,13 @@ export type Config = {
     /** Price ratio of the running promotion (spec §9: discount = 100 − 100 × ratio). */
     operationRatio: number;
   };
-  worker: { embedded: boolean; concurrency: number; tokens: string[] };
+  worker: {
+    embedded: boolean;
+    concurrency: number;
+    /** Tasks of hosted model APIs the embedded worker runs at once, beside `concurrency`. */
+    remoteConcurrency: number;
+    tokens: string[];
+  };
   /** Score image outputs for adult content and flag them (moderation). */
   nsfwCheck: boolean;
   nsfwThreshold: number;
@@ -286,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     worker: {
       embedded: e.EMBEDDED_WORKER === 'on',
       concurrency: e.WORKER_CONCURRENCY,
+      remoteConcurrency: e.WORKER_REMOTE_CONCURRENCY,
       tokens: splitList(e.WORKER_TOKENS),
     },
     nsfwCheck: e.NSFW_CHECK === 'on',
