@@ -33,10 +33,10 @@ describe('workers registry', () => {
     await settle();
     expect(await rows()).toMatchObject([{ id: 'gpu-1', name: 'gpu', tasksDone: 0 }]);
 
-    // Within 10 s: kept in memory, not written.
+    // Within 10 s and offering the same: kept in memory, not written.
     clock.advance(3000);
     nodeA.recordDone('gpu-1');
-    nodeA.recordClaim('gpu-1', ['comfyui', 'fal'], null);
+    nodeA.recordClaim('gpu-1', ['comfyui'], ['txt2img']);
     await settle();
     expect((await rows())[0]).toMatchObject({ tasksDone: 0, engines: ['comfyui'] });
 
@@ -51,8 +51,28 @@ describe('workers registry', () => {
     await settle();
     await nodeB.flush();
     const [row] = await rows();
-    expect(row).toMatchObject({ tasksDone: 4, engines: ['comfyui', 'fal'], taskTypes: null });
+    expect(row).toMatchObject({ tasksDone: 4, engines: ['comfyui'], taskTypes: ['txt2img'] });
     expect(row?.lastSeenAt.toISOString()).toBe('2026-11-27T08:00:13.000Z');
     expect(errors).toEqual([]);
+  });
+
+  it('offers every engine its slots claimed with lately, and writes a new offer at once', async () => {
+    const clock = new ManualClock(new Date('2026-11-27T09:00:00Z'));
+    const repository = createEnginesRepository(database.db);
+    const registry = createWorkersRegistry({ repository, clock, onError: () => {} });
+    const row = async () => (await rows()).find((r) => r.id === 'embedded-1-1-77');
+    // Its CPU slots claim with the local engine, its hosted-API slots with Replicate.
+    registry.recordClaim('embedded-1-1-77', ['local'], null);
+    clock.advance(500);
+    registry.recordClaim('embedded-1-1-77', ['replicate'], null);
+    await settle();
+    expect((await row())?.engines).toEqual(['local', 'replicate']);
+    // Replicate disconnected: its slots stop claiming, and after a while it is no longer offered.
+    for (let i = 0; i < 8; i++) {
+      clock.advance(20_000);
+      registry.recordClaim('embedded-1-1-77', ['local'], null);
+    }
+    await settle();
+    expect((await row())?.engines).toEqual(['local']);
   });
 });

@@ -3,6 +3,12 @@ import type { EnginesRepository, WorkerSighting } from './engines.repository';
 
 /** A node writes what it saw of one worker at most this often (claims are hot). */
 const WRITE_EVERY_MS = 10_000;
+/**
+ * A worker claims for each kind of slot it has with that kind's engines (its CPU slots with
+ * local, its hosted-API slots with replicate, fal…): what it offers is every engine it claimed
+ * with lately. A slot waits at most about 20 s in one claim, so two minutes spans several.
+ */
+const OFFER_WINDOW_MS = 120_000;
 /** Workers not seen for this long are dropped from the table. */
 const FORGET_AFTER_MS = 7 * 24 * 3600_000;
 
@@ -11,7 +17,13 @@ export function workerNameOf(workerId: string): string {
   return workerId.replace(/-\d+$/, '') || workerId;
 }
 
-type Entry = WorkerSighting & { writtenAt: number };
+type Entry = WorkerSighting & {
+  writtenAt: number;
+  /** When each engine was last claimed with, by any of the worker's slots. */
+  engineSeen: Map<string, number>;
+  /** What the table holds of its offer, so a change is written at once. */
+  writtenOffer: string;
+};
 
 /**
  * Which workers claim tasks: kept in this node's memory as claims arrive and written to the
@@ -58,12 +70,16 @@ export function createWorkersRegistry(deps: {
         doneSince: 0,
         seenAt: now,
         writtenAt: 0,
+        engineSeen: new Map(),
+        writtenOffer: '',
       };
       entries.set(workerId, entry);
     }
     entry.seenAt = now;
     update(entry);
-    if (now.getTime() - entry.writtenAt >= WRITE_EVERY_MS) {
+    const offer = JSON.stringify(entry.offers);
+    if (now.getTime() - entry.writtenAt >= WRITE_EVERY_MS || offer !== entry.writtenOffer) {
+      entry.writtenOffer = offer;
       write([entry]).catch(deps.onError);
     }
   }
@@ -72,7 +88,12 @@ export function createWorkersRegistry(deps: {
     /** A claim: what the worker offers. */
     recordClaim(workerId: string, engines: string[], taskTypes: string[] | null): void {
       touch(workerId, (entry) => {
-        entry.offers = { engines, taskTypes };
+        const now = deps.clock.now().getTime();
+        for (const engine of engines) entry.engineSeen.set(engine, now);
+        for (const [engine, at] of entry.engineSeen) {
+          if (now - at > OFFER_WINDOW_MS) entry.engineSeen.delete(engine);
+        }
+        entry.offers = { engines: [...entry.engineSeen.keys()].sort(), taskTypes };
       });
     },
     /** A task the worker completed. */
