@@ -13,7 +13,12 @@ import {
 import { getFinishedHistory, waitForPrompt } from './comfyui-wait';
 import { readImageInfo } from './image-size';
 import { addMissingSoundEffects } from './sound-fallback';
-import { createWorkflowLoader, fillWorkflow, workflowTemplates } from './workflow-templates';
+import {
+  applyRoute,
+  createWorkflowLoader,
+  fillWorkflow,
+  workflowTemplates,
+} from './workflow-templates';
 import { buildWorkflowValues } from './workflow-values';
 
 export type ComfyUiEngineOptions = {
@@ -85,7 +90,7 @@ export function createComfyUiEngine(options: ComfyUiEngineOptions): Engine {
       taskId: task.id,
       imageNames,
     });
-    const graph = fillWorkflow(await loadWorkflow(template.file), values);
+    const graph = applyRoute(fillWorkflow(await loadWorkflow(template.file), values), task.route);
     await report(2);
     if (stop.signal.aborted) throw stop.signal.reason;
 

@@ -3,7 +3,12 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createPng } from './fake-png';
 import { readImageInfo } from './image-size';
-import { createWorkflowLoader, fillWorkflow, workflowTemplates } from './workflow-templates';
+import {
+  applyRoute,
+  createWorkflowLoader,
+  fillWorkflow,
+  workflowTemplates,
+} from './workflow-templates';
 import {
   buildWorkflowValues,
   imageDimensions,
@@ -62,6 +67,29 @@ describe('workflow templates', () => {
   it('refuses a template that asks for a value it was not given', () => {
     const graph = { '1': { class_type: 'LoadImage', inputs: { image: '{{image_end}}' } } };
     expect(() => fillWorkflow(graph, {})).toThrow(/not given: image_end/);
+  });
+});
+
+describe('an admin’s route on a workflow', () => {
+  it('puts the route’s model in the model loader and sets fixed inputs by node id', async () => {
+    const graph = await loadWorkflow('txt2img.json');
+    const [loaderId] = Object.entries(graph).find(([, n]) => n.class_type === 'UNETLoader')!;
+    const [samplerId] = Object.entries(graph).find(([, n]) => n.class_type === 'KSampler')!;
+    const routed = applyRoute(graph, {
+      model: 'flux1-schnell.safetensors',
+      input: { [`${samplerId}.cfg`]: 1.5 },
+    });
+    expect(routed[loaderId]?.inputs.unet_name).toBe('flux1-schnell.safetensors');
+    expect(routed[samplerId]?.inputs.cfg).toBe(1.5);
+    // The template itself is left as it was.
+    expect(graph[loaderId]?.inputs.unet_name).toBe('flux1-dev.safetensors');
+    expect(applyRoute(graph, undefined)).toBe(graph);
+  });
+
+  it('refuses a fixed input that names no node of the workflow', async () => {
+    const graph = await loadWorkflow('txt2img.json');
+    expect(() => applyRoute(graph, { input: { '999.steps': 4 } })).toThrow(/names no node/);
+    expect(() => applyRoute(graph, { input: { steps: 4 } })).toThrow(/names no node/);
   });
 });
 

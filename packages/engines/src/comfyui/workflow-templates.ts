@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { EngineRoute } from '@lumen/contracts/engine-settings';
 import type { TaskType } from '@lumen/contracts/task-types';
 import { ComfyUiError } from './comfyui-errors';
 import { workflowGraphSchema, type WorkflowGraph } from './comfyui-schemas';
@@ -89,4 +90,43 @@ export function fillWorkflow(graph: WorkflowGraph, values: WorkflowValues): Work
     );
   }
   return filled;
+}
+
+/** Loader nodes whose file is "the model" of a workflow, and the input that names it. */
+const modelInputs: Record<string, string> = {
+  UNETLoader: 'unet_name',
+  CheckpointLoaderSimple: 'ckpt_name',
+  ImageOnlyCheckpointLoader: 'ckpt_name',
+  UpscaleModelLoader: 'model_name',
+};
+
+/**
+ * Applies the route an admin set for a task type (Admin → Engines) to a filled workflow: its
+ * `model` replaces the file of the workflow's first model loader (a FLUX fine-tune for
+ * txt2img, another Wan checkpoint for video), and each `input` entry named
+ * `<node id>.<input name>` sets that input (`"6.steps": 20`). An entry that names no node of
+ * the workflow is refused before anything reaches ComfyUI, so a typo is not silently ignored.
+ */
+export function applyRoute(graph: WorkflowGraph, route: EngineRoute | undefined): WorkflowGraph {
+  if (!route?.model && !route?.input) return graph;
+  const out = structuredClone(graph);
+  if (route.model) {
+    const loader = Object.values(out).find((node) => modelInputs[node.class_type] !== undefined);
+    if (!loader) {
+      throw new ComfyUiError('bad_input', 'This workflow has no model loader to set a model on');
+    }
+    loader.inputs[modelInputs[loader.class_type]!] = route.model;
+  }
+  for (const [path, value] of Object.entries(route.input ?? {})) {
+    const [nodeId, input, ...rest] = path.split('.');
+    const node = nodeId ? out[nodeId] : undefined;
+    if (!node || !input || rest.length > 0) {
+      throw new ComfyUiError(
+        'bad_input',
+        `Fixed input "${path}" names no node of this workflow (write it as <node id>.<input>)`,
+      );
+    }
+    node.inputs[input] = value;
+  }
+  return out;
 }

@@ -50,6 +50,16 @@ describe('openai engine: images', () => {
     expect(io.reported).toEqual([5, 95]);
   });
 
+  it('asks for the model and extra fields an admin routed the task type to', async () => {
+    const { fake, engine } = await setup();
+    const task = {
+      ...makeTask('txt2img', { ratio: '1:1' }),
+      route: { model: 'gpt-image-1-mini', input: { quality: 'low' } },
+    };
+    await engine.run(task, makeIo());
+    expect(fake.requests[0]?.json).toMatchObject({ model: 'gpt-image-1-mini', quality: 'low' });
+  });
+
   it('says the negative prompt in words, since the API has no parameter for it', async () => {
     const { fake, engine } = await setup();
     await engine.run(

@@ -49,16 +49,25 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): OpenAiEngine {
 
   async function generate(task: EngineTask, io: EngineIO, n: number): Promise<Buffer[]> {
     const { settings } = task;
+    // An admin's route (Admin → Engines) names another model or adds fields the API takes.
+    const model = task.route?.model ?? imageModel;
+    const extra = Object.fromEntries(
+      Object.entries(task.route?.input ?? {}).filter(
+        (entry): entry is [string, string | number] =>
+          typeof entry[1] === 'string' || typeof entry[1] === 'number',
+      ),
+    );
     // The API has no negative prompt; saying it in words is the closest it understands.
     const prompt = settings.negativePrompt
       ? `${settings.prompt}\nAvoid: ${settings.negativePrompt}`
       : settings.prompt;
     const fields: Record<string, string | number> = {
-      model: imageModel,
+      model,
       prompt,
       n,
       size: pickImageSize(settings.ratio, settings.size, sizes),
       ...(askForBase64 ? { response_format: 'b64_json' } : {}),
+      ...extra,
     };
     const answer =
       task.taskType === 'img2img'
