@@ -59,6 +59,15 @@ export function createWorkersRegistry(deps: {
     }
   }
 
+  /**
+   * One write at a time, each of the entry as it is when its turn comes: two writes of one
+   * worker in flight together could land in either order and leave the older offer.
+   */
+  let writing: Promise<void> = Promise.resolve();
+  function queueWrite(entry: Entry): void {
+    writing = writing.then(() => write([entry])).catch(deps.onError);
+  }
+
   function touch(workerId: string, update: (entry: Entry) => void) {
     const now = deps.clock.now();
     let entry = entries.get(workerId);
@@ -80,7 +89,7 @@ export function createWorkersRegistry(deps: {
     const offer = JSON.stringify(entry.offers);
     if (now.getTime() - entry.writtenAt >= WRITE_EVERY_MS || offer !== entry.writtenOffer) {
       entry.writtenOffer = offer;
-      write([entry]).catch(deps.onError);
+      queueWrite(entry);
     }
   }
 
@@ -104,6 +113,7 @@ export function createWorkersRegistry(deps: {
     },
     /** Writes everything not yet written (before the page reads the table, and at close). */
     async flush(): Promise<void> {
+      await writing;
       const pending = [...entries.values()].filter(
         (e) => e.doneSince > 0 || e.writtenAt < e.seenAt.getTime(),
       );
