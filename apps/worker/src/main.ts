@@ -18,6 +18,23 @@ async function main() {
     process.exit(1);
   }
   const workerId = `${config.WORKER_NAME ?? hostname()}-${process.pid}`;
+  // Until the runner runs there is nothing to hand back: a stop before then exits at once.
+  let stopRunning: () => void = () => process.exit(0);
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    stopRunning();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  // Started by `npm start` as its embedded worker: when the server that started it is gone
+  // (even killed outright), the IPC channel closes and this worker stops with it, also while
+  // it is still starting (asking the server for its engine settings).
+  if (process.send) {
+    process.on('disconnect', shutdown);
+    if (!process.connected) shutdown();
+  }
   const log = (level: string) => (details: Record<string, unknown>, message: string) =>
     process.stdout.write(
       `${JSON.stringify({ level, time: Date.now(), workerId, message, ...details })}\n`,
@@ -66,23 +83,11 @@ async function main() {
     logger.info({ engines: runner.engines, skipped: left }, 'engine settings changed');
   });
 
-  let stopping = false;
-  const shutdown = () => {
-    if (stopping) return;
-    stopping = true;
+  stopRunning = () => {
     watch.stop();
     logger.info({}, 'stopping');
     void runner.stop().then(() => process.exit(0));
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-  // Started by `npm start` as its embedded worker: when the server that started it is gone
-  // (even killed outright), the IPC channel closes and this worker stops with it.
-  if (process.send) {
-    process.on('disconnect', shutdown);
-    // Gone before this worker was ready to hear it.
-    if (!process.connected) shutdown();
-  }
 }
 
 await main();
