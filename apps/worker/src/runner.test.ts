@@ -222,3 +222,22 @@ describe('the worker runner’s slots for hosted model APIs', () => {
     expect(queue.log).toEqual(['claim api', 'complete api']);
   });
 });
+
+describe('stopping the worker runner', () => {
+  it('stops at once when told to as it starts, whatever its slots were about to wait for', async () => {
+    const queue = queueOf(0, 1);
+    const runner = createWorkerRunner({
+      api: queue.api,
+      engines: [queue.engine],
+      workerId: 'w',
+      concurrency: 1,
+      remoteConcurrency: 2,
+      idleMs: 30_000,
+      logger: quiet,
+    });
+    runner.start();
+    const started = performance.now();
+    await runner.stop();
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});

@@ -36,6 +36,11 @@ export type RunnerOptions = {
 /** Waits `ms`, or less when stopped; leaves no listener behind either way. */
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
+    // Aborted already: an abort event will not come again.
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
     const done = () => {
       clearTimeout(timer);
       signal.removeEventListener('abort', done);
