@@ -32,7 +32,7 @@ describe('task type names on the server', () => {
       'Background removal',
     );
     expect(translate('es', 'errors.tryUnavailable', { taskType: 'upscale' })).toContain(
-      'Mejora a 4K',
+      'Mejora de imagen',
     );
     expect(translate('ja', 'errors.taskTypeUnavailable', { taskType: 'remove_bg' })).toContain(
       '背景除去',

@@ -51,7 +51,7 @@ describe('taskTypeName', () => {
 
   it('reads a task type in the current language', async () => {
     expect(taskTypeName(await translator('en'), 'remove_bg')).toBe('Background removal');
-    expect(taskTypeName(await translator('es'), 'upscale')).toBe('Mejora a 4K');
+    expect(taskTypeName(await translator('es'), 'upscale')).toBe('Mejora de imagen');
   });
 
   it('never shows the code of a task type it does not know', async () => {

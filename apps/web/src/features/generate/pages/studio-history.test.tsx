@@ -67,7 +67,7 @@ describe('the image studio’s Recent', () => {
     renderStudio();
     const list = await recent();
     expect(await list.findByText('Background removal')).toBeInTheDocument();
-    expect(list.getByText('4K enhancement')).toBeInTheDocument();
+    expect(list.getByText('Image enhancement')).toBeInTheDocument();
     expect(list.getByText('Text to image')).toBeInTheDocument();
     expect(list.queryByText(/remove_bg|upscale|txt2img/i)).toBeNull();
 
@@ -83,7 +83,7 @@ describe('the image studio’s Recent', () => {
     renderStudio();
     const list = await recent();
     expect(await list.findByText('Eliminación de fondo')).toBeInTheDocument();
-    expect(list.getByText('Mejora a 4K')).toBeInTheDocument();
+    expect(list.getByText('Mejora de imagen')).toBeInTheDocument();
     expect(list.queryByText(/REMOVE_BG|UPSCALE|Background removal/i)).toBeNull();
   });
 });
