@@ -221,3 +221,29 @@ describe('birthday reward', () => {
     expect((await call('GET', '/prod-api/trade/v1/account', ticket)).result.credits).toBe(80);
   });
 });
+
+describe('bill lines of generations', () => {
+  it('name the task type in the reader’s language, not by its code', async () => {
+    const { ticket } = await signIn('named-bills@example.com');
+    const submitted = await call('POST', '/api/gw/v3/image/txt2img/async', ticket, {
+      prompt: 'a lighthouse at dusk',
+    });
+    expect(submitted.code).toBe(0);
+    const billsIn = async (lang: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/prod-api/trade/v1/credits/bills?filter=all',
+        headers: { authorization: `Bearer ${ticket}`, 'x-accept-language': lang },
+      });
+      return (res.json() as Json).result.data as Json[];
+    };
+    const charge = (rows: Json[]) => rows.find((r) => r.service === 'txt2img');
+    expect(charge(await billsIn('en'))).toMatchObject({
+      type: 'consumption',
+      event: 'Text to image',
+    });
+    expect(charge(await billsIn('es'))?.event).toBe('Texto a imagen');
+    expect(charge(await billsIn('ja'))?.event).toBe('テキストから画像');
+    expect(charge(await billsIn('zh'))?.event).toBe('文生图');
+  });
+});

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { businessDay, endOfBusinessDay } from '../../lib/business-day';
 import type { Clock } from '../../lib/clock';
 import { en, type MessageKey } from '../../lib/i18n/en';
+import { isTaskType, taskTypeName } from '../../lib/i18n/task-type-names';
 import { translate, type MessageParams } from '../../lib/i18n/translate';
 import type { BillingService } from '../billing/billing.service';
 import type { CreditsRepository } from './credits.repository';
@@ -116,7 +117,12 @@ export function createCreditsService(deps: {
     return decide({ code: ErrorCode.noCredits, key: shortKey });
   }
 
+  /**
+   * A bill line's words in `lang`: grants are recorded by message key, a generation's charge and
+   * refund by its task type, which reads as that type's name.
+   */
   function eventText(lang: Language, event: string): string {
+    if (isTaskType(event)) return taskTypeName(lang, event);
     return event in en ? translate(lang, event as MessageKey) : event;
   }
 

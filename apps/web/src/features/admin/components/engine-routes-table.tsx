@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { taskTypeName } from '../../../shared/i18n/task-type-name';
 import { toast } from '../../../shared/ui/toast';
 import { useSaveRoute, useTryRoute, useTryTask } from '../api/engines';
 import { ApiErrorAlert } from './api-error-alert';
@@ -88,7 +89,7 @@ function RouteRow({ route }: { route: EngineRouteView }) {
   const [taskId, setTaskId] = useState<string>();
   const save = useSaveRoute();
   const trial = useTryRoute();
-  const name = t(`credits.services.${route.task_type}`, { defaultValue: route.task_type });
+  const name = taskTypeName(t, route.task_type);
 
   const onSave = () => {
     let parsedInput: unknown = undefined;

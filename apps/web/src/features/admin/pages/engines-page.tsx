@@ -2,6 +2,7 @@ import type { EngineWarning, EnginesOverview } from '@lumen/contracts/engines-ad
 import { Alert, Card, Center, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { taskTypeName } from '../../../shared/i18n/task-type-name';
 import { RelativeTime } from '../../../shared/ui/relative-time';
 import { useEnginesOverview } from '../api/engines';
 import { AdminPageHeader } from '../components/admin-page-header';
@@ -24,9 +25,7 @@ function Warnings({ warnings }: { warnings: EngineWarning[] }) {
         >
           {t(`admin.engines.warnings.${w.kind}`, {
             engine: engineLabel(t, w.engine),
-            taskTypes: w.task_types
-              .map((type) => t(`credits.services.${type}`, { defaultValue: type }))
-              .join(', '),
+            taskTypes: w.task_types.map((type) => taskTypeName(t, type)).join(', '),
           })}
         </Alert>
       ))}
@@ -74,20 +73,14 @@ function WorkersTable({ workers }: { workers: EnginesOverview['workers'] }) {
                 <Text size="xs">
                   {w.task_types === null
                     ? t('admin.engines.workers.allTypes')
-                    : w.task_types
-                        .map((type) => t(`credits.services.${type}`, { defaultValue: type }))
-                        .join(', ')}
+                    : w.task_types.map((type) => taskTypeName(t, type)).join(', ')}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Text size="xs">
                   {w.current_tasks.length === 0
                     ? t('admin.engines.workers.idle')
-                    : w.current_tasks
-                        .map((c) =>
-                          t(`credits.services.${c.task_type}`, { defaultValue: c.task_type }),
-                        )
-                        .join(', ')}
+                    : w.current_tasks.map((c) => taskTypeName(t, c.task_type)).join(', ')}
                 </Text>
               </Table.Td>
               <Table.Td>

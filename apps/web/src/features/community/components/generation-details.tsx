@@ -2,6 +2,7 @@ import type { WorkDetail } from '@lumen/contracts/community';
 import { ActionIcon, CopyButton, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { taskTypeName } from '../../../shared/i18n/task-type-name';
 import { ratioOf } from '../remix-links';
 import { Setting } from '../../../shared/ui/setting';
 
@@ -60,7 +61,7 @@ export function GenerationDetails({ work }: { work: WorkDetail }) {
   const entries: { label: string; value: string | null }[] = [
     {
       label: t('community.work.settings.type'),
-      value: t(`library.taskTypes.${work.task_type}`, { defaultValue: work.task_type }),
+      value: taskTypeName(t, work.task_type),
     },
     {
       label: t('community.work.settings.model'),

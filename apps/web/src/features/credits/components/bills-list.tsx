@@ -2,17 +2,19 @@ import { Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { taskTypeName } from '../../../shared/i18n/task-type-name';
 import type { BillRow } from '../api/list-bills';
 import { creditsColor, formatDateTime, formatSignedCredits } from '../credit-format';
 import { BillTypeBadge } from './bill-type-badge';
 
 /**
- * The server words grants in the user's language but records generations, their refunds and
- * expiry sweeps by code (the task type, `expired`); those get a readable name here.
+ * The server words each event in the user's language, but a generation's charge and refund
+ * read better here as what happened ("Generation", "Refund") with the task type's name in the
+ * service column beside it; expiry sweeps are recorded by code.
  */
 function eventLabel(t: TFunction, row: BillRow): string {
   if (row.event === 'expired') return t('credits.events.expired');
-  if (row.service && row.event === row.service) {
+  if (row.service && (row.type === 'consumption' || row.type === 'refund')) {
     return t(row.type === 'refund' ? 'credits.events.refund' : 'credits.events.generation');
   }
   return row.event;
@@ -20,7 +22,7 @@ function eventLabel(t: TFunction, row: BillRow): string {
 
 function serviceLabel(t: TFunction, service: string | null): string {
   if (!service) return '—';
-  return t(`credits.services.${service}`, { defaultValue: service });
+  return taskTypeName(t, service);
 }
 
 /** Rows that add credits and carry no end date never expire (reward points); others show none. */

@@ -21,7 +21,7 @@ const dailyLogin = {
 const imageSpend = {
   id: 2,
   date: '2026-03-02T10:00:00.000Z',
-  event: 'Generation',
+  event: 'Text to image',
   expiration: null,
   service: 'txt2img',
   credits: -2,
@@ -76,6 +76,8 @@ describe('CreditBillsPage', () => {
     const rows = await screen.findAllByTestId('bill-row');
     expect(rows).toHaveLength(2);
     const spend = within(rows[0] as HTMLElement);
+    // The server names the charge by its task type; the service column carries that name.
+    expect(spend.getByText('Generation')).toBeInTheDocument();
     expect(spend.getByText('Text to image')).toBeInTheDocument();
     expect(spend.getByText('Consumption')).toBeInTheDocument();
     expect(spend.getByText('\u22122')).toHaveStyle({ color: 'var(--mantine-color-red-7)' });

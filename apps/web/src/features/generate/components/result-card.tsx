@@ -8,6 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { taskTypeName } from '../../../shared/i18n/task-type-name';
 import { CancelTaskButton } from '../../../shared/ui/cancel-task-button';
 import { InputPicture } from '../../../shared/ui/input-picture';
 import { inputPictures } from '../../../shared/ui/input-pictures';
@@ -170,7 +171,7 @@ export function ResultCard({ task, ratio = '1:1', ...actions }: ResultCardProps)
       <Group justify="space-between" gap="xs" wrap="nowrap" mb="xs" align="flex-start">
         <Group gap={6} style={{ minWidth: 0 }}>
           <Badge variant="light" size="sm" radius="sm">
-            {t(`generate.taskTypes.${task.task_type}`, { defaultValue: task.task_type })}
+            {taskTypeName(t, task.task_type)}
           </Badge>
           {preview ? (
             <Tooltip label={t('generate.result.previewHint')} withArrow multiline w={240}>

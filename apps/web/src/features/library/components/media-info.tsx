@@ -27,6 +27,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { taskTypeName } from '../../../shared/i18n/task-type-name';
 import { openPublishDialog } from '../../../shared/session/publish-dialog-store';
 import { downloadMedia } from '../../../shared/api/download-media';
 import { ENHANCE_INPUT_MAX_SIDE, usePictureTool } from '../api/picture-tools';
@@ -98,7 +99,7 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
         <Group gap={6}>
           <Badge variant="light">{t(`library.kindLabels.${kind}`)}</Badge>
           <Badge variant="light" color="gray">
-            {t(`library.taskTypes.${task.task_type}`, { defaultValue: task.task_type })}
+            {taskTypeName(t, task.task_type)}
           </Badge>
           {preview ? (
             <Tooltip label={t('library.previewHint')} withArrow multiline w={240}>

@@ -11,6 +11,7 @@ import {
 import { IconBox, IconPhotoOff, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { taskTypeName } from '../../../shared/i18n/task-type-name';
 import type { LibraryItem } from '../library-items';
 import classes from './media-tile.module.css';
 
@@ -27,6 +28,9 @@ export function MediaTile({ item, selecting, selected, onToggle, onOpen }: Media
   const { t } = useTranslation();
   const [hovering, setHovering] = useState(false);
   const [broken, setBroken] = useState(false);
+  // A tool run (a cut-out, an enlargement) has no prompt: its task type says what it is.
+  const caption = item.prompt || (item.taskType ? taskTypeName(t, item.taskType) : '');
+  const label = caption || t(`library.kindLabels.${item.kind}`);
 
   if (item.key === null) {
     const queued = item.status === 'queued';
@@ -44,7 +48,7 @@ export function MediaTile({ item, selecting, selected, onToggle, onOpen }: Media
         data-pending
         onClick={selecting ? undefined : onOpen}
         disabled={selecting}
-        aria-label={`${item.prompt || t(`library.kindLabels.${item.kind}`)}: ${status}`}
+        aria-label={`${label}: ${status}`}
       >
         <Stack align="center" justify="center" gap={8} h="100%" p="sm">
           <Loader size="sm" />
@@ -57,7 +61,6 @@ export function MediaTile({ item, selecting, selected, onToggle, onOpen }: Media
     );
   }
 
-  const label = item.prompt || t(`library.kindLabels.${item.kind}`);
   return (
     <UnstyledButton
       className={classes.tile}
@@ -106,9 +109,9 @@ export function MediaTile({ item, selecting, selected, onToggle, onOpen }: Media
       ) : item.kind === '3d' ? (
         <IconBox size={18} className={classes.kindIcon} aria-hidden />
       ) : null}
-      {item.prompt ? (
+      {caption ? (
         <Text size="xs" className={classes.caption} lineClamp={2}>
-          {item.prompt}
+          {caption}
         </Text>
       ) : null}
       {selecting ? (
