@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CancelTaskButton } from '../../../shared/ui/cancel-task-button';
 import { libraryKeys } from '../library-kinds';
+import { taskLabelKey } from '../library-items';
 
 /**
  * A work still on its way (queued with its position, or generating with its progress), or
@@ -18,9 +19,7 @@ export function TaskProgress({ task }: { task: TaskResult }) {
       <Card withBorder radius="lg" padding="xl" mih={320}>
         <Stack align="center" justify="center" gap="sm" mih={280}>
           <Loader type="dots" />
-          <Text fw={600}>
-            {t(`library.taskTypes.${task.task_type}`, { defaultValue: task.task_type })}
-          </Text>
+          <Text fw={600}>{t(taskLabelKey(task), { defaultValue: task.task_type })}</Text>
           <Text size="sm" c="dimmed" role="status">
             {queued
               ? t('library.detail.queued', { position: task.queue_position })
