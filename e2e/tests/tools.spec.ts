@@ -44,7 +44,9 @@ test.describe('media detail tools', () => {
     await page.goto(`/library/item/${taskId}/0?kind=image&type=txt2img`);
 
     const removeBackground = page.getByRole('button', { name: 'Remove background' });
+    const cutOut = page.getByRole('button', { name: 'Cut out' });
     await removeBackground.click();
+    await cutOut.click();
     await expect(
       page.getByText('This feature is available to subscribed users only').first(),
     ).toBeVisible();
@@ -58,6 +60,7 @@ test.describe('media detail tools', () => {
     expect(((await trial.json()) as Envelope<unknown>).code).toBe(0);
     await page.reload();
     await removeBackground.click();
+    await cutOut.click();
     await expect(page).toHaveURL(/\/library\/item\/[0-9a-f-]+\/0\?kind=image&type=remove_bg/);
     await expect(page).not.toHaveURL(new RegExp(taskId));
     // Queued or working first, then the cut-out with its details.
@@ -66,6 +69,60 @@ test.describe('media detail tools', () => {
       timeout: 60_000,
     });
     await expect(page.getByRole('button', { name: 'Remove background' })).toHaveCount(0);
+    // Left transparent, the cut-out can be looked at on a light ground.
+    await page.getByText('Light', { exact: true }).click();
+    await expect(page.locator('[data-backdrop="light"] img')).toBeVisible();
+  });
+
+  test('remove background onto green, and enhance offers 2×, 4× and 4K', async ({ page }) => {
+    test.setTimeout(120_000);
+    const ticket = (await signInThroughApi(page, `${uniqueUsername('green')}@example.test`)).ticket;
+    const headers = { authorization: `Bearer ${ticket}` };
+    const taskId = await generateImage(page, ticket);
+    const trial = await page.request.post('/prod-api/trade/v1/trial/claim', { headers });
+    expect(((await trial.json()) as Envelope<unknown>).code).toBe(0);
+    await page.goto(`/library/item/${taskId}/0?kind=image&type=txt2img`);
+
+    // The picture is 1024²: every enhance choice is open, each saying what it makes.
+    await page.getByRole('button', { name: 'Enhance', exact: true }).click();
+    await expect(page.getByRole('menuitem', { name: 'Enhance 4×' })).toBeEnabled();
+    await expect(page.getByText('Makes 4096 × 4096 px')).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Enhance to 4K' })).toBeEnabled();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Remove background' }).click();
+    await page.getByText('Colour', { exact: true }).click();
+    await page.getByRole('button', { name: 'Green', exact: true }).click();
+    await page.getByRole('button', { name: 'Cut out' }).click();
+    await expect(page).toHaveURL(/\/library\/item\/[0-9a-f-]+\/0\?kind=image&type=remove_bg/);
+    await expect(page).not.toHaveURL(new RegExp(taskId));
+    const cutId = /\/library\/item\/([0-9a-f-]+)\//.exec(page.url())?.[1];
+    const result = async () =>
+      (await (
+        await page.request.get(`/api/gw/v3/image/remove_bg/async/results?task_id=${cutId}`, {
+          headers,
+        })
+      ).json()) as Envelope<{ status: string; request: { params: { background?: string } } }>;
+    await expect.poll(async () => (await result()).result.status, { timeout: 60_000 }).toBe('done');
+    expect((await result()).result.request.params.background).toBe('#00ff00');
+    await expect(page.getByRole('button', { name: 'Download PNG' })).toBeVisible({
+      timeout: 20_000,
+    });
+    // An opaque result: no transparency to look through.
+    await expect(page.getByText('View transparency on')).toHaveCount(0);
+    const shown = page.locator('img[src*="outputs/"]:not([alt^="Input picture"])').first();
+    await expect(shown).toBeVisible();
+    // The corner of the picture on the page is the green it was laid on.
+    const corner = await shown.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0);
+      return [...context.getImageData(2, 2, 1, 1).data];
+    });
+    expect(corner).toEqual([0, 255, 0, 255]);
   });
 
   test('files a result in a new folder, then deletes it; the other result of the run stays', async ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cutoutBackgroundSchema, upscaleSettingsSchema } from './image-tools';
 
 /** Aspect ratios offered by the studio; the spec allows 1:2.5 to 2.5:1 (§5). */
 export const aspectRatios = [
@@ -85,5 +86,9 @@ export const engineSettingsSchema = z.object({
       zoom: z.number().min(-1).max(1),
     })
     .default({ x: 0, y: 0, zoom: 0 }),
+  /** Enhance: the choice and exact output size; absent on tasks from before the choice. */
+  upscale: upscaleSettingsSchema.optional(),
+  /** Background removal: what the cut-out stands on; absent means transparent. */
+  background: cutoutBackgroundSchema.optional(),
 });
 export type EngineSettings = z.infer<typeof engineSettingsSchema>;

@@ -94,6 +94,10 @@ export const gatewaySubmitSchema = z.object({
       sound_effect: z.boolean().optional(),
       effect: z.string().max(64).optional(),
       custom_params: customParamsSchema.optional(),
+      /** Enhance: 2, 4 or "4k" (also "2" and "4"); checked by the gateway, 1001 otherwise. */
+      scale: z.union([z.number(), z.string().max(8)]).optional(),
+      /** Background removal: `transparent`, `#rrggbb`, `#rgb`, `blur` or an uploaded picture's key. */
+      background: z.string().max(300).optional(),
     })
     .default({ batch_size: 1, seed: -1 }),
   images: z.array(mediaKey).max(8).default([]),
@@ -200,6 +204,8 @@ export const taskRequestSchema = z.object({
     cm_d: z.number(),
     private: z.boolean(),
     sound_effect: z.boolean(),
+    scale: z.union([z.literal(2), z.literal(4), z.literal('4k')]).optional(),
+    background: z.string().optional(),
   }),
   images: z.array(z.string()),
   videos: z.array(z.string()),

@@ -87,6 +87,49 @@ describe('comfyui engine', () => {
     expect(outputs).toHaveLength(3);
   });
 
+  it('scales the 4× upscaler’s result to the exact size of an enhance choice', async () => {
+    const { fake, engine } = await setup();
+    const io = makeIo({ 'uploads/photo.png': createPng(1024, 576) });
+    const upscale = { scale: '4k' as const, width: 3840, height: 2160 };
+    const task = makeTask('upscale', { upscale }, ['uploads/photo.png']);
+
+    const [output] = await engine.run(task, io);
+
+    const prompt = fake.prompts[0]?.prompt;
+    expect(nodeOf(prompt, 'ImageScale')).toMatchObject({ width: 3840, height: 2160 });
+    expect(output).toMatchObject({ kind: 'image', width: 3840, height: 2160 });
+  });
+
+  it('lays the cut-out on the user’s picture after the workflow, which gets only the photo', async () => {
+    const { fake, engine } = await setup();
+    const photo = createPng(320, 240);
+    const recording = makeIo({
+      'uploads/photo.png': photo,
+      'uploads/ground.png': createPng(90, 90),
+    });
+    const reads: string[] = [];
+    const io = {
+      ...recording,
+      readInput: (key: string) => {
+        reads.push(key);
+        return recording.readInput(key);
+      },
+    };
+    const task = makeTask('remove_bg', { background: { kind: 'image' } }, [
+      'uploads/photo.png',
+      'uploads/ground.png',
+    ]);
+
+    const [output] = await engine.run(task, io);
+
+    expect(fake.uploads.map((u) => u.bytes)).toEqual([photo]);
+    expect(reads).toEqual(['uploads/photo.png', 'uploads/ground.png']);
+    const sharp = (await import('sharp')).default;
+    const meta = await sharp(output!.bytes).metadata();
+    expect([meta.format, meta.hasAlpha]).toEqual(['png', false]);
+    expect(output).toMatchObject({ mime: 'image/png', width: meta.width, height: meta.height });
+  });
+
   it('renders a text-to-video task as an mp4 of the requested length', async () => {
     const { fake, engine } = await setup();
     const task = makeTask('video_diffusion', {

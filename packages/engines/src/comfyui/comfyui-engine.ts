@@ -3,6 +3,7 @@ import { WebSocket } from 'ws';
 import type { Engine, EngineIO, EngineOutput, EngineTask } from '../engine';
 import { ComfyUiError, cancelledError, formatDuration } from './comfyui-errors';
 import { createComfyUiHttp, type ComfyUiHttp } from './comfyui-http';
+import { finishImageTool } from '../image-tool-finish';
 import { downloadOutputs } from './comfyui-outputs';
 import type { WorkflowGraph } from './comfyui-schemas';
 import {
@@ -122,7 +123,11 @@ export function createComfyUiEngine(options: ComfyUiEngineOptions): Engine {
         },
         stop.signal,
       );
-      return await addMissingSoundEffects(task, outputs, stop.signal);
+      return await finishImageTool(
+        task,
+        io,
+        await addMissingSoundEffects(task, outputs, stop.signal),
+      );
     } finally {
       socket?.close();
     }

@@ -51,6 +51,24 @@ describe('workflow templates', () => {
     },
   );
 
+  it('scales the upscaler’s 4× result to the exact size of the choice (0×0 keeps it)', async () => {
+    const task = makeTask('upscale');
+    const fill = async (upscale?: (typeof task.settings)['upscale']) => {
+      const values = buildWorkflowValues(
+        { ...task.settings, upscale },
+        { media: 'image', taskId: task.id, imageNames: ['in.png'] },
+      );
+      const graph = fillWorkflow(await loadWorkflow('upscale.json'), values);
+      const scale = Object.values(graph).find((n) => n.class_type === 'ImageScale');
+      const save = Object.values(graph).find((n) => n.class_type === 'SaveImage');
+      expect(save?.inputs.images).toEqual(['5', 0]);
+      return [scale?.inputs.width, scale?.inputs.height];
+    };
+    expect(await fill({ scale: '4k', width: 3840, height: 2160 })).toEqual([3840, 2160]);
+    expect(await fill({ scale: 2, width: 1024, height: 768 })).toEqual([1024, 768]);
+    expect(await fill(undefined)).toEqual([0, 0]);
+  });
+
   it('keeps a whole placeholder’s type and interpolates placeholders inside text', () => {
     const graph = {
       '1': {

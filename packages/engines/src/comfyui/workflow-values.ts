@@ -107,6 +107,9 @@ export function buildWorkflowValues(
     // 1 when the user asked for a sound effect, for a template with an audio model to read.
     sound_effect: settings.soundEffect ? 1 : 0,
     filename_prefix: `lumen/${inputs.taskId}`,
+    // Enhance's exact output size; 0×0 (a task from before the choice) keeps the model's 4×.
+    upscale_width: settings.upscale?.width ?? 0,
+    upscale_height: settings.upscale?.height ?? 0,
   };
   const [first, last] = inputs.imageNames;
   if (first !== undefined) values.image = first;

@@ -1,7 +1,10 @@
 import sharp from 'sharp';
+import type { EngineSettings } from '@lumen/contracts/generation';
+import { UPSCALE_MAX_OUTPUT_SIDE } from '@lumen/contracts/image-tools';
+import { finishImageTool } from '../image-tool-finish';
 import type { LocalTaskHandler } from '../local/local-tasks';
 import { createBackgroundRemover, type BackgroundRemover } from './background-removal';
-import { createUpscaler, MAX_INPUT_SIDE, type Upscaler, type UpscaleScale } from './upscale';
+import { createUpscaler, type Upscaler, type UpscaleScale } from './upscale';
 
 /**
  * Picks the upscale factor from the task's `size` setting (the longest side wanted, 256–2048,
@@ -12,7 +15,21 @@ import { createUpscaler, MAX_INPUT_SIDE, type Upscaler, type UpscaleScale } from
  */
 export function chooseUpscaleScale(longestSide: number, size: number): UpscaleScale {
   if (longestSide * 2 >= size) return 2;
-  return longestSide <= MAX_INPUT_SIDE[4] ? 4 : 2;
+  // Tasks of this kind were sized for outputs of at most 2048 px (size's own maximum).
+  return longestSide * 4 <= 2048 ? 4 : 2;
+}
+
+/**
+ * The network pass for an enhance: the choice's own scale for 2× and 4×; for 4K the largest
+ * pass whose result stays within the output cap (4× up to 1024 px, 2× above), which the
+ * finishing step then resizes to the exact 4K size with Lanczos. Tasks from before the
+ * choice existed keep the old rule (see chooseUpscaleScale).
+ */
+export function networkScaleFor(settings: EngineSettings, longestSide: number): UpscaleScale {
+  const choice = settings.upscale?.scale;
+  if (choice === undefined) return chooseUpscaleScale(longestSide, settings.size);
+  if (choice !== '4k') return choice;
+  return longestSide * 4 <= UPSCALE_MAX_OUTPUT_SIDE ? 4 : 2;
 }
 
 export type MlHandlersOptions = {
@@ -40,22 +57,30 @@ export function createMlHandlers(options: MlHandlersOptions = {}): {
         .metadata()
         .catch(() => undefined);
       const longest = meta ? Math.max(meta.width, meta.height) : 0;
-      const scale = chooseUpscaleScale(longest, task.settings.size);
-      const out = await upscaler(image, scale, ctx.report, ctx.io.signal);
-      return [
+      const scale = networkScaleFor(task.settings, longest);
+      // The network pass is most of the time; the resize to an exact 4K size is the rest.
+      const exact = task.settings.upscale?.scale === '4k';
+      const report = (f: number) => ctx.report(exact ? f * 0.95 : f);
+      const out = await upscaler(image, scale, report, ctx.io.signal);
+      return finishImageTool(task, ctx.io, [
         {
           kind: 'image',
           mime: 'image/png',
           bytes: out.bytes,
           width: out.width,
           height: out.height,
+          ...(exact
+            ? {
+                description: `ESRGAN ${scale}× then Lanczos to ${task.settings.upscale?.width ?? 0}×${task.settings.upscale?.height ?? 0}`,
+              }
+            : {}),
         },
-      ];
+      ]);
     },
-    remove_bg: async (_task, ctx) => {
+    remove_bg: async (task, ctx) => {
       const image = await ctx.readImage(0);
       const out = await removeBackground(image, ctx.report, ctx.io.signal);
-      return [
+      return finishImageTool(task, ctx.io, [
         {
           kind: 'image',
           mime: 'image/png',
@@ -63,7 +88,7 @@ export function createMlHandlers(options: MlHandlersOptions = {}): {
           width: out.width,
           height: out.height,
         },
-      ];
+      ]);
     },
   };
 }

@@ -95,8 +95,8 @@ describe('upscale', () => {
       sharp({ create: { width, height, channels: 3, background: '#888' } })
         .png()
         .toBuffer();
-    await expect(upscale(await blank(1025, 8), 2)).rejects.toThrow(/up to 1024 px.*1025×8/);
-    await expect(upscale(await blank(8, 513), 4)).rejects.toThrow(/up to 512 px.*8×513/);
+    await expect(upscale(await blank(2049, 8), 2)).rejects.toThrow(/up to 2048 px.*2049×8/);
+    await expect(upscale(await blank(8, 1025), 4)).rejects.toThrow(/up to 1024 px.*8×1025/);
     await expect(upscale(Buffer.from('not an image'), 2)).rejects.toThrow(/do not decode/);
   });
 });

@@ -20,11 +20,12 @@ export type Upscaler = (
 ) => Promise<UpscaleResult>;
 
 /**
- * Longest input side per scale: both cap the output at 2048 px, which bounds one job's buffers
- * and keeps its run time under half a minute on a busy 2-core CPU (1024→2048 at 2× took 26 s;
- * 512→2048 at 4× took 9 s, as the 4× network does most of its work at the input size).
+ * Longest input side per scale: both cap the output at 4096 px (UPSCALE_MAX_OUTPUT_SIDE),
+ * which bounds one job's buffers (4096² RGB is 48 MB) and its run time on a 2-core CPU:
+ * the 4× network does most of its work at the input size, so 1024→4096 costs about what
+ * 2× of the same input does (docs/performance.md has the figures).
  */
-export const MAX_INPUT_SIDE: Record<UpscaleScale, number> = { 2: 1024, 4: 512 };
+export const MAX_INPUT_SIDE: Record<UpscaleScale, number> = { 2: 2048, 4: 1024 };
 
 /** Input pixels per tile side; 128 is the patch size the slim models were trained on. */
 export const DEFAULT_TILE_SIZE = 128;

@@ -9,7 +9,7 @@ import {
   sizeOf,
   text,
 } from './input-values';
-import { first, type ModelFamily } from './model-families';
+import { first, upscalerScale, type ModelFamily } from './model-families';
 
 /** fal's model families, each following the app's published input schema. */
 export const falFamilies = {
@@ -52,7 +52,8 @@ export const falFamilies = {
   esrgan: {
     matches: /esrgan/,
     maxPerCall: 1,
-    map: ({ media }) => defined({ image_url: first(media.images), scale: 2 }),
+    map: ({ media, settings }) =>
+      defined({ image_url: first(media.images), scale: upscalerScale(settings) }),
   },
   'remove-background': {
     matches: /background\/remove|rembg|birefnet/,

@@ -37,3 +37,12 @@ export const genericFamily = (provider: 'replicate' | 'fal'): ModelFamily => ({
       aspect_ratio: settings.ratio,
     }),
 });
+
+/**
+ * The upscaler model's `scale` input for an enhance: 2 for 2× (and tasks from before the
+ * choice), 4 for 4× and 4K; the engine then resizes the result to the exact planned size.
+ */
+export function upscalerScale(settings: EngineSettings): 2 | 4 {
+  const choice = settings.upscale?.scale;
+  return choice === 4 || choice === '4k' ? 4 : 2;
+}

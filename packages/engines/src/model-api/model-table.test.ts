@@ -52,6 +52,10 @@ function settingsVariants(): EngineSettings[] {
     { negativePrompt: 'blurry, text', strength: 0, motionStrength: 1, count: 8 },
     { strength: 1, motionStrength: 0, size: 2048, seed: 0 },
     { prompt: '' },
+    { upscale: { scale: 2, width: 2048, height: 1536 } },
+    { upscale: { scale: 4, width: 4096, height: 4096 } },
+    { upscale: { scale: '4k', width: 3840, height: 2160 } },
+    { background: { kind: 'colour', colour: '#00ff00' } },
   ];
   for (const ratio of aspectRatios) variants.push({ ratio, size: 256 });
   for (const resolution of videoResolutions) {
@@ -63,6 +67,27 @@ function settingsVariants(): EngineSettings[] {
 }
 
 const providers: ModelApiProvider[] = ['replicate', 'fal'];
+
+describe('enhance on the hosted upscalers', () => {
+  it('asks the model for 2× or 4× as chosen (4K is 4×, resized after)', () => {
+    const scaleOf = (provider: ModelApiProvider, upscale?: EngineSettings['upscale']) => {
+      const settings = engineSettingsSchema.parse({ prompt: '', seed: 1, upscale });
+      const input = planModel(provider, 'upscale', undefined).input({
+        settings,
+        media: mediaOf.upscale,
+        count: 1,
+        seed: 1,
+      });
+      return (input as { scale?: number }).scale;
+    };
+    for (const provider of providers) {
+      expect(scaleOf(provider)).toBe(2);
+      expect(scaleOf(provider, { scale: 2, width: 2, height: 2 })).toBe(2);
+      expect(scaleOf(provider, { scale: 4, width: 4, height: 4 })).toBe(4);
+      expect(scaleOf(provider, { scale: '4k', width: 3840, height: 3840 })).toBe(4);
+    }
+  });
+});
 
 describe('default model table', () => {
   it('has a row with both providers for every task type, and a schema for every default model', () => {

@@ -8,7 +8,7 @@ import {
   seed31,
   text,
 } from './input-values';
-import { first, type ModelFamily } from './model-families';
+import { first, upscalerScale, type ModelFamily } from './model-families';
 
 const fluxRatios = [
   '1:1',
@@ -70,7 +70,8 @@ export const replicateFamilies = {
   'real-esrgan': {
     matches: /esrgan/,
     maxPerCall: 1,
-    map: ({ media }) => defined({ image: first(media.images), scale: 2, face_enhance: false }),
+    map: ({ media, settings }) =>
+      defined({ image: first(media.images), scale: upscalerScale(settings), face_enhance: false }),
   },
   'remove-background': {
     matches: /remove-background|background-remover|rembg|rmbg/,

@@ -4,6 +4,7 @@ import { EngineCancelledError } from '../local/cancellation';
 import { resolveInputs, type InputSender } from './input-media';
 import type { ModelApiHttp } from './model-api-http';
 import { planModel, type ModelApiProvider } from './model-table';
+import { finishImageTool } from '../image-tool-finish';
 import { collectOutputUrls, downloadOutputs } from './outputs';
 
 /** One remote job: submit `input` to `model`, follow it, answer the model's raw output. */
@@ -83,5 +84,5 @@ export async function runModelTask(
     }
     if (!(await io.progress(Math.min(99, to)))) throw new EngineCancelledError();
   }
-  return outputs;
+  return finishImageTool(task, io, outputs);
 }

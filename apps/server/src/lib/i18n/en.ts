@@ -161,6 +161,16 @@ export const en = {
   'errors.promptRequired': 'Please enter a prompt',
   'errors.promptTooLong': 'The prompt is too long (at most 2000 characters)',
   'errors.onlyOneImage': 'Please choose exactly one image',
+  'errors.invalidScale': 'Enhance takes a scale of 2, 4 or "4k"',
+  'errors.invalidBackground':
+    'The background must be transparent, a colour such as #00ff00, blur, or one of your own pictures',
+  'errors.upscaleTooSmall':
+    'This picture is too small for 4K: its long side must be at least {min} px',
+  'errors.upscaleTooLarge':
+    'This picture is too large for {choice}: its long side may be at most {max} px',
+  'bills.enhance2x': 'Enhance 2×',
+  'bills.enhance4x': 'Enhance 4×',
+  'bills.enhance4k': 'Enhance to 4K',
   'errors.imageCount': 'Please choose {min} to {max} images',
   'errors.tooManyTasks':
     'You have exceeded the number of parallel tasks. Please wait for generation to complete',

@@ -165,6 +165,16 @@ export const es: Record<MessageKey, string> = {
   'errors.promptRequired': 'Escribe una descripción (prompt)',
   'errors.promptTooLong': 'La descripción es demasiado larga (máximo 2000 caracteres)',
   'errors.onlyOneImage': 'Elige exactamente una imagen',
+  'errors.invalidScale': 'Mejorar admite una escala de 2, 4 o "4k"',
+  'errors.invalidBackground':
+    'El fondo debe ser transparente, un color como #00ff00, desenfoque o una de tus imágenes',
+  'errors.upscaleTooSmall':
+    'Esta imagen es demasiado pequeña para 4K: su lado largo debe medir al menos {min} px',
+  'errors.upscaleTooLarge':
+    'Esta imagen es demasiado grande para {choice}: su lado largo puede medir como máximo {max} px',
+  'bills.enhance2x': 'Mejorar 2×',
+  'bills.enhance4x': 'Mejorar 4×',
+  'bills.enhance4k': 'Mejorar a 4K',
   'errors.imageCount': 'Elige entre {min} y {max} imágenes',
   'errors.tooManyTasks':
     'Has superado el número de tareas en paralelo. Espera a que termine la generación',

@@ -29,6 +29,7 @@ import type { GenerationMedia } from './generation.ports';
 import type { GenerationRepository } from './generation.repository';
 import type { NewTaskRow, TaskOutputRow, TaskRow } from './generation.schema';
 import { checkTaskFiles } from './task-files';
+import { applyImageToolParams, enhanceBillEvents } from './image-tool-params';
 import { normaliseSubmission, reduceRatio, requestOf, takesInputShape } from './task-input';
 
 export type GenerationDeps = {
@@ -72,6 +73,17 @@ type Submission = {
 };
 
 /** A paid run that goes relaxed: it holds nothing and waits in the lowest lane. */
+/**
+ * The bill's event for a run: the task type, or for an enhance the choice made (the bill
+ * says "Enhance 4×", not just "Generation"), as a message key the bills list translates.
+ */
+function billEventOf(row: Submission['row']): string {
+  const upscale = row.settings.upscale;
+  return row.taskType === 'upscale' && upscale
+    ? enhanceBillEvents[`${upscale.scale}`]
+    : row.taskType;
+}
+
 const relaxedOf = (row: Submission['row']): Submission['row'] => ({ ...row, cost: 0, lane: 0 });
 
 const isNoCredits = (error: unknown) =>
@@ -123,7 +135,7 @@ export function createGenerationService(deps: GenerationDeps) {
           try {
             holdId = batch.hold(item.userId, {
               amount: item.cost,
-              event: item.row.taskType,
+              event: billEventOf(item.row),
               service: item.row.taskType,
               idempotencyKey: `task:${id}`,
             }).holdId;
@@ -284,6 +296,7 @@ export function createGenerationService(deps: GenerationDeps) {
       if (remixOf !== null) await deps.checkRemixSource?.(userId, remixOf);
       const files = await checkTaskFiles(deps, userId, taskType, body);
       const checked = files.images;
+      const tool = await applyImageToolParams(deps, userId, taskType, body, checked[0], settings);
       if (checked[0] && takesInputShape.has(taskType)) {
         settings.ratio = reduceRatio(checked[0].width, checked[0].height);
       }
@@ -304,7 +317,7 @@ export function createGenerationService(deps: GenerationDeps) {
               private: isPrivate,
               duration: media === 'video' ? settings.durationS : undefined,
               model: settings.model,
-              features: settings.soundEffect ? ['sound_effect'] : [],
+              features: [...(settings.soundEffect ? ['sound_effect'] : []), ...tool.features],
             }),
         deps.engineFor(taskType),
       ]);
@@ -324,7 +337,11 @@ export function createGenerationService(deps: GenerationDeps) {
           engine,
           status: 'queued',
           settings,
-          inputs: { images: checked.map((c) => c.key), videos: [], audios: files.audios },
+          inputs: {
+            images: [...checked.map((c) => c.key), ...tool.extraImages],
+            videos: [],
+            audios: files.audios,
+          },
           isPrivate,
           remixOf,
           // The paid run; it goes relaxed under the credit lock if the balance is short then.

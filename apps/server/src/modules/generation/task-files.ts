@@ -12,14 +12,18 @@ const imageRules = {
   maxRatio: 2.5,
 };
 /**
- * Spec §5 per tool: 3D input under 4K; upscaling takes small pictures up to 1024 px;
- * background removal up to 4096 px, the most the cut-out model's resize step takes.
+ * Spec §5 per tool: 3D input under 4K; upscaling takes small pictures up to 2048 px (the
+ * choice of 2×, 4× or 4K narrows that, see planUpscale); background removal up to 4096 px,
+ * the most the cut-out model's resize step takes.
  */
 const rulesByTaskType: Partial<Record<TaskType, typeof imageRules & { maxSide?: number }>> = {
   image_to_3d: { ...imageRules, maxSide: 4096 },
-  upscale: { ...imageRules, minSide: 64, maxSide: 1024 },
+  upscale: { ...imageRules, minSide: 64, maxSide: 2048 },
   remove_bg: { ...imageRules, maxSide: 4096 },
 };
+
+/** A picture a cut-out is laid on: §5's image rules, at most the cut-out's own limit. */
+export const backgroundImageRules = { ...imageRules, maxSide: 4096 };
 
 export type CheckedImage = { key: string; width: number; height: number };
 

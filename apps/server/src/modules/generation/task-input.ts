@@ -210,8 +210,20 @@ export function requestOf(
       private: task.isPrivate,
       // Tasks from before the toggle have no value stored.
       sound_effect: s.soundEffect === true,
+      ...(s.upscale ? { scale: s.upscale.scale } : {}),
+      // A background picture travels as the task's second image; the request names it here.
+      ...(s.background
+        ? {
+            background:
+              s.background.kind === 'colour'
+                ? s.background.colour
+                : s.background.kind === 'image'
+                  ? (task.inputs.images[1] ?? 'transparent')
+                  : s.background.kind,
+          }
+        : {}),
     },
-    images: task.inputs.images,
+    images: s.background?.kind === 'image' ? task.inputs.images.slice(0, 1) : task.inputs.images,
     videos: task.inputs.videos,
     audios: task.inputs.audios,
     version: s.model,

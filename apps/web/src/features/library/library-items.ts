@@ -1,5 +1,7 @@
 import type { FolderItem } from '@lumen/contracts/assets';
 import type { TaskResult, TaskState } from '@lumen/contracts/tasks';
+import type { TFunction } from 'i18next';
+import { taskTypeName } from '../../shared/i18n/task-type-name';
 import type { LibraryKind } from './library-kinds';
 
 /** One tile of the grid: a generated output, or a task still on its way. */
@@ -28,6 +30,22 @@ export const LOCAL_PREVIEW_ENGINE = 'local-preview';
 
 /** Tools that transform one picture: no prompt to show, no seed or settings to reuse. */
 export const PICTURE_TOOL_TASK_TYPES: ReadonlySet<string> = new Set(['remove_bg', 'upscale']);
+
+/**
+ * The name a run goes by in the library: an enhance says what it made (2×, 4×, 4K), other
+ * runs their task type. Runs from before the choice have no scale and keep the type's name.
+ */
+export function taskLabel(t: TFunction, task: Pick<TaskResult, 'task_type' | 'request'>): string {
+  const scale = task.request?.params.scale;
+  if (task.task_type === 'upscale' && scale !== undefined) {
+    return t(`library.enhance.result.${scale}`);
+  }
+  return taskTypeName(t, task.task_type);
+}
+
+/** Grounds a transparent picture can be looked at on (a cut-out's viewer). */
+export const backdrops = ['checker', 'light', 'dark'] as const;
+export type Backdrop = (typeof backdrops)[number];
 
 /** The media key of a task's output (image, video or model); null on a placeholder. */
 export function outputKey(sub: TaskResult['sub_task_results'][number]): string | null {

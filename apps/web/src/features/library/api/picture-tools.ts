@@ -1,3 +1,4 @@
+import type { UpscaleChoice } from '@lumen/contracts/image-tools';
 import { gatewaySubmitResultSchema } from '@lumen/contracts/tasks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
@@ -5,30 +6,20 @@ import { newRequestId } from '../../../shared/api/request-id';
 import { accountQueryRoot } from '../../../shared/session/account-info';
 import { libraryKeys } from '../library-kinds';
 
-/** The longest side an enhancement asks for: twice the picture, at most 2048 px. */
-export const ENHANCE_MAX_SIDE = 2048;
-/** Pictures larger than this are not enhanced (the upscaler's input limit). */
-export const ENHANCE_INPUT_MAX_SIDE = 1024;
+export type PictureToolInput =
+  | { tool: 'upscale'; key: string; scale: UpscaleChoice }
+  /** `background`: transparent, `#rrggbb`, blur, or an uploaded picture's key. */
+  | { tool: 'remove_bg'; key: string; background: string };
 
 /**
  * Queues a picture tool with one work as its input. A refusal (2020 upgrade, 2007 credits)
  * opens the pay dialog through the API client, as spec §8 says.
- * - `remove_bg`: a cut-out (plus and pro).
- * - `upscale`: "Enhance", an AI 2× upscale up to 2048 px (plus and pro).
+ * - `remove_bg`: a cut-out on the chosen background (plus and pro).
+ * - `upscale`: "Enhance" at 2×, 4× or 4K (plus and pro; see planUpscale for the sizes).
  */
-export function runPictureTool(input: {
-  tool: 'remove_bg' | 'upscale';
-  key: string;
-  width?: number | null;
-  height?: number | null;
-}) {
+export function runPictureTool(input: PictureToolInput) {
   const params =
-    input.tool === 'upscale' && input.width && input.height
-      ? {
-          width: Math.min(ENHANCE_MAX_SIDE, input.width * 2),
-          height: Math.min(ENHANCE_MAX_SIDE, input.height * 2),
-        }
-      : {};
+    input.tool === 'upscale' ? { scale: input.scale } : { background: input.background };
   return api.post(
     `/api/gw/v3/image/${input.tool}/async`,
     { images: [input.key], params, request_id: newRequestId() },

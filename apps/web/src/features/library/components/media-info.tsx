@@ -12,7 +12,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import {
-  IconBackground,
   IconBox,
   IconCheck,
   IconCopy,
@@ -21,22 +20,23 @@ import {
   IconPhoto,
   IconRefresh,
   IconSeeding,
-  IconSparkles,
   IconWorldUpload,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { taskTypeName } from '../../../shared/i18n/task-type-name';
 import { openPublishDialog } from '../../../shared/session/publish-dialog-store';
 import { downloadMedia } from '../../../shared/api/download-media';
-import { ENHANCE_INPUT_MAX_SIDE, usePictureTool } from '../api/picture-tools';
+import { usePictureTool, type PictureToolInput } from '../api/picture-tools';
+import { CutoutAction } from './cutout-action';
+import { EnhanceAction } from './enhance-action';
 import { OutputActions, type OutputViewProps } from './output-actions';
 import {
   LOCAL_PREVIEW_ENGINE,
   PICTURE_TOOL_TASK_TYPES,
   ratioOf,
   studioFromOutput,
+  taskLabel,
   studioPath,
 } from '../library-items';
 import { downloadTypes } from '../library-kinds';
@@ -53,23 +53,16 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
   const isImage = kind === 'image';
   // A cut-out of a cut-out changes nothing; other images get the spec §2 action.
   const canRemoveBackground = isImage && task.task_type !== 'remove_bg';
-  // Enhance doubles a picture up to 2048 px; larger ones are already at the upscaler's limit.
-  const canEnhance =
-    isImage &&
-    output.width !== null &&
-    output.height !== null &&
-    Math.max(output.width, output.height) <= ENHANCE_INPUT_MAX_SIDE;
+  // Each enhance choice says itself whether this picture's size allows it.
+  const canEnhance = isImage;
 
-  const runTool = (tool: 'remove_bg' | 'upscale') => {
-    setRunningTool(tool);
-    pictureTool.mutate(
-      { tool, key: outputKey, width: output.width, height: output.height },
-      {
-        onSuccess: (queued) =>
-          void navigate(`/library/item/${queued.task_id}/0?kind=image&type=${tool}`),
-        onSettled: () => setRunningTool(null),
-      },
-    );
+  const runTool = (input: PictureToolInput) => {
+    setRunningTool(input.tool);
+    pictureTool.mutate(input, {
+      onSuccess: (queued) =>
+        void navigate(`/library/item/${queued.task_id}/0?kind=image&type=${input.tool}`),
+      onSettled: () => setRunningTool(null),
+    });
   };
   const ratio = ratioOf(output.width, output.height);
   const index = output.index ?? Math.max(0, task.sub_task_results.indexOf(output));
@@ -99,7 +92,7 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
         <Group gap={6}>
           <Badge variant="light">{t(`library.kindLabels.${kind}`)}</Badge>
           <Badge variant="light" color="gray">
-            {taskTypeName(t, task.task_type)}
+            {taskLabel(t, task)}
           </Badge>
           {preview ? (
             <Tooltip label={t('library.previewHint')} withArrow multiline w={240}>
@@ -203,28 +196,20 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
             {t('library.detail.publish')}
           </Button>
           {canEnhance ? (
-            <Button
-              variant="light"
-              radius="xl"
-              leftSection={<IconSparkles size={16} />}
+            <EnhanceAction
+              width={output.width}
+              height={output.height}
               loading={runningTool === 'upscale'}
               disabled={runningTool !== null && runningTool !== 'upscale'}
-              onClick={() => runTool('upscale')}
-            >
-              {t('library.detail.enhance')}
-            </Button>
+              onRun={(scale) => runTool({ tool: 'upscale', key: outputKey, scale })}
+            />
           ) : null}
           {canRemoveBackground ? (
-            <Button
-              variant="light"
-              radius="xl"
-              leftSection={<IconBackground size={16} />}
+            <CutoutAction
               loading={runningTool === 'remove_bg'}
               disabled={runningTool !== null && runningTool !== 'remove_bg'}
-              onClick={() => runTool('remove_bg')}
-            >
-              {t('library.detail.removeBackground')}
-            </Button>
+              onRun={(background) => runTool({ tool: 'remove_bg', key: outputKey, background })}
+            />
           ) : null}
           {tool ? null : (
             <>

@@ -1,5 +1,6 @@
 import { Loader } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
+import type { Backdrop } from '../library-items';
 import type { LibraryKind } from '../library-kinds';
 import classes from './media-viewer.module.css';
 
@@ -10,6 +11,8 @@ interface MediaViewerProps {
   alt: string;
   /** Drawn over the work, e.g. the arrows to the run's other outputs. */
   overlay?: ReactNode;
+  /** What shows through a transparent picture; the dark stage when unset. */
+  backdrop?: Backdrop;
 }
 
 // three.js is large; only 3D works load it.
@@ -18,7 +21,7 @@ const ModelViewer = lazy(() =>
 );
 
 /** The work at full size: an image, a video player, or a 3D model to turn around. */
-export function MediaViewer({ kind, url, thumbUrl, alt, overlay }: MediaViewerProps) {
+export function MediaViewer({ kind, url, thumbUrl, alt, overlay, backdrop }: MediaViewerProps) {
   if (kind === '3d' && url) {
     return (
       <div className={classes.stage}>
@@ -50,7 +53,7 @@ export function MediaViewer({ kind, url, thumbUrl, alt, overlay }: MediaViewerPr
   }
   const src = url ?? thumbUrl;
   return (
-    <div className={classes.stage}>
+    <div className={classes.stage} data-backdrop={backdrop}>
       {src ? <img src={src} alt={alt} className={classes.media} /> : null}
       {overlay}
     </div>

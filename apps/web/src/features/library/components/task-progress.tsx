@@ -2,9 +2,9 @@ import type { TaskResult } from '@lumen/contracts/tasks';
 import { Alert, Card, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { taskTypeName } from '../../../shared/i18n/task-type-name';
 import { CancelTaskButton } from '../../../shared/ui/cancel-task-button';
 import { libraryKeys } from '../library-kinds';
+import { taskLabel } from '../library-items';
 
 /**
  * A work still on its way (queued with its position, or generating with its progress), or
@@ -19,7 +19,7 @@ export function TaskProgress({ task }: { task: TaskResult }) {
       <Card withBorder radius="lg" padding="xl" mih={320}>
         <Stack align="center" justify="center" gap="sm" mih={280}>
           <Loader type="dots" />
-          <Text fw={600}>{taskTypeName(t, task.task_type)}</Text>
+          <Text fw={600}>{taskLabel(t, task)}</Text>
           <Text size="sm" c="dimmed" role="status">
             {queued
               ? t('library.detail.queued', { position: task.queue_position })

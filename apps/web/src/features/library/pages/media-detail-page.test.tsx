@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiMock } from '../../../test/api-mock';
 import { renderRoutes } from '../../../test/render';
 import { signInTestUser } from '../../../test/session';
-import { doneTask, imageOutput } from '../../../test/task-result';
+import { doneTask, imageOutput, taskRequest } from '../../../test/task-result';
 import { MediaDetailPage } from './media-detail-page';
 
 const WORK = '3f1c2a9e-1111-4222-8333-444455556666';
@@ -54,9 +54,14 @@ describe('media detail page', () => {
     const { router } = renderRoutes(routes, `/library/item/${WORK}/0?kind=image&type=txt2img`);
 
     await user.click(await screen.findByRole('button', { name: 'Remove background' }));
+    await user.click(await screen.findByRole('button', { name: 'Cut out' }));
 
     const [sent] = api.requests('POST', '/api/gw/v3/image/remove_bg/async');
-    expect(sent?.body).toMatchObject({ images: [KEY], request_id: expect.any(String) });
+    expect(sent?.body).toMatchObject({
+      images: [KEY],
+      params: { background: 'transparent' },
+      request_id: expect.any(String),
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/library/item/${CUT}/0`));
     expect(await screen.findByRole('status')).toHaveTextContent('In the queue, position 2');
     // A cut-out does not offer to cut itself out again.
@@ -71,6 +76,7 @@ describe('media detail page', () => {
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, `/library/item/${WORK}/0?kind=image&type=txt2img`);
     await user.click(await screen.findByRole('button', { name: 'Remove background' }));
+    await user.click(await screen.findByRole('button', { name: 'Cut out' }));
     await waitFor(() =>
       expect(api.requests('POST', '/api/gw/v3/image/remove_bg/async')).toHaveLength(1),
     );
@@ -109,9 +115,9 @@ describe('media detail page', () => {
     );
   });
 
-  it('enhances a work to twice its size and follows the new task', async () => {
+  it('enhances a work at the chosen scale and follows the new task', async () => {
     api.on('POST', '/api/gw/v3/image/upscale/async', {
-      result: { task_id: CUT, cost: 2, queue_position: 1, estimated_wait_min: 0 },
+      result: { task_id: CUT, cost: 1, queue_position: 1, estimated_wait_min: 0 },
     });
     api.on('GET', '/api/gw/v3/image/upscale/async/results', {
       result: task({ task_id: CUT, task_type: 'upscale', status: 'queued', task_status: 0 }),
@@ -119,21 +125,70 @@ describe('media detail page', () => {
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, `/library/item/${WORK}/0?kind=image&type=txt2img`);
 
-    await user.click(await screen.findByRole('button', { name: 'Enhance 2×' }));
+    await user.click(await screen.findByRole('button', { name: 'Enhance' }));
+    // A 1024² picture: every choice, each saying what it makes.
+    expect(await screen.findByText('Makes 3840 × 3840 px')).toBeInTheDocument();
+    expect(screen.getByText('Makes 4096 × 4096 px')).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Enhance 4×' }));
 
     const [sent] = api.requests('POST', '/api/gw/v3/image/upscale/async');
-    expect(sent?.body).toMatchObject({ images: [KEY], params: { width: 2048, height: 2048 } });
+    expect(sent?.body).toMatchObject({ images: [KEY], params: { scale: 4 } });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/library/item/${CUT}/0`));
   });
 
-  it('does not offer to enhance a picture already past the upscaler input limit', async () => {
+  it('says which enhance choices a picture is too small or too large for', async () => {
     const [sub] = task({}).sub_task_results;
     api.on('GET', '/api/gw/v3/image/txt2img/async/results', {
       result: task({ sub_task_results: [{ ...sub!, width: 2048, height: 1152 }] }),
     });
+    const user = userEvent.setup();
     renderRoutes(routes, `/library/item/${WORK}/0?kind=image&type=txt2img`);
-    expect(await screen.findByRole('button', { name: 'Remove background' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Enhance 2×' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Enhance' }));
+    expect(await screen.findByRole('menuitem', { name: 'Enhance 4×' })).toBeDisabled();
+    expect(
+      screen.getByText('Only for pictures up to 1024 px on the long side'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Enhance to 4K' })).toBeEnabled();
+  });
+
+  it('lays a cut-out on a chosen colour', async () => {
+    api.on('POST', '/api/gw/v3/image/remove_bg/async', {
+      result: { task_id: CUT, cost: 1, queue_position: 2, estimated_wait_min: 2 },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, `/library/item/${WORK}/0?kind=image&type=txt2img`);
+    await user.click(await screen.findByRole('button', { name: 'Remove background' }));
+    await user.click(await screen.findByText('Colour'));
+    await user.click(await screen.findByRole('button', { name: 'Green' }));
+    await user.click(screen.getByRole('button', { name: 'Cut out' }));
+    const [sent] = api.requests('POST', '/api/gw/v3/image/remove_bg/async');
+    expect(sent?.body).toMatchObject({ params: { background: '#00ff00' } });
+  });
+
+  it('names an enhance by its choice, and shows a transparent cut-out on a chosen ground', async () => {
+    api.on('GET', '/api/gw/v3/image/upscale/async/results', {
+      result: task({
+        task_id: CUT,
+        task_type: 'upscale',
+        prompt: '',
+        request: taskRequest({ params: { ...taskRequest().params, scale: '4k' } }),
+      }),
+    });
+    const { unmount } = renderRoutes(routes, `/library/item/${CUT}/0?kind=image&type=upscale`);
+    expect(await screen.findByText('Enhanced to 4K')).toBeInTheDocument();
+    unmount();
+
+    api.on('GET', '/api/gw/v3/image/remove_bg/async/results', {
+      result: task({ task_id: CUT, task_type: 'remove_bg', prompt: '', request: taskRequest() }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, `/library/item/${CUT}/0?kind=image&type=remove_bg`);
+    const stage = (await screen.findByRole('img')).parentElement;
+    expect(stage).toHaveAttribute('data-backdrop', 'checker');
+    await user.click(screen.getByText('Light'));
+    expect(stage).toHaveAttribute('data-backdrop', 'light');
+    await user.click(screen.getByText('Dark'));
+    expect(stage).toHaveAttribute('data-backdrop', 'dark');
   });
 
   it('files a work in one of my folders', async () => {

@@ -1,4 +1,15 @@
-import { Alert, Button, Grid, Group, Skeleton, Stack, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useState } from 'react';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -7,7 +18,7 @@ import { useTask } from '../api/get-task';
 import { MediaInfo } from '../components/media-info';
 import { MediaViewer } from '../components/media-viewer';
 import { TaskProgress } from '../components/task-progress';
-import { outputKey as keyOf } from '../library-items';
+import { backdrops, outputKey as keyOf, type Backdrop } from '../library-items';
 import { mediaOf } from '../../generate/task-kinds';
 import { parseLibraryKind, type LibraryKind } from '../library-kinds';
 import { useLibraryLive } from '../use-library-live';
@@ -35,6 +46,11 @@ export function MediaDetailPage() {
       ? outputs.findIndex((o) => o.index === Number(index))
       : Number(index);
   const output = outputs[position];
+  // A cut-out left transparent is looked at on a ground of the user's choice.
+  const [backdrop, setBackdrop] = useState<Backdrop>('checker');
+  const background = task.data?.request?.params.background;
+  const transparent =
+    task.data?.task_type === 'remove_bg' && (!background || background === 'transparent');
   const outputKey = output ? keyOf(output) : null;
   const navigate = useNavigate();
   /** The address of the run's output at `i`: the same page, another output. */
@@ -77,7 +93,25 @@ export function MediaDetailPage() {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="sm">
+              {transparent ? (
+                <Group gap="xs" justify="flex-end">
+                  <Text size="xs" c="dimmed" id="transparency-view">
+                    {t('library.cutout.view.label')}
+                  </Text>
+                  <SegmentedControl
+                    size="xs"
+                    aria-labelledby="transparency-view"
+                    value={backdrop}
+                    onChange={(value) => setBackdrop(value as Backdrop)}
+                    data={backdrops.map((value) => ({
+                      value,
+                      label: t(`library.cutout.view.${value}`),
+                    }))}
+                  />
+                </Group>
+              ) : null}
               <MediaViewer
+                backdrop={transparent ? backdrop : undefined}
                 kind={kind}
                 url={output.url}
                 thumbUrl={output.thumb_url}

@@ -1,0 +1,85 @@
+import { ErrorCode } from '@lumen/contracts/error-codes';
+import type { EngineSettings } from '@lumen/contracts/generation';
+import {
+  planUpscale,
+  readBackgroundParam,
+  type BackgroundParam,
+  type UpscaleChoice,
+} from '@lumen/contracts/image-tools';
+import type { GatewaySubmit } from '@lumen/contracts/tasks';
+import type { TaskType } from '@lumen/contracts/task-types';
+import { AppError } from '../../lib/app-error';
+import type { MessageKey } from '../../lib/i18n/en';
+import type { CheckedImage, TaskFileDeps } from './task-files';
+import { backgroundImageRules } from './task-files';
+
+/** `params.scale`: 2, 4 or "4k", also as the strings "2" and "4"; enhance's default is 2. */
+export function readUpscaleChoice(body: GatewaySubmit): UpscaleChoice {
+  const scale = body.params.scale;
+  if (scale === undefined) return 2;
+  const text = String(scale).trim().toLowerCase();
+  if (text === '2') return 2;
+  if (text === '4') return 4;
+  if (text === '4k') return '4k';
+  throw new AppError(ErrorCode.invalidParams, 'errors.invalidScale');
+}
+
+/** `params.background`: transparent (the default), a colour, blur, or a picture's key. */
+export function readBackground(body: GatewaySubmit): BackgroundParam {
+  const value = body.params.background;
+  if (value === undefined) return { kind: 'transparent' };
+  try {
+    return readBackgroundParam(value);
+  } catch {
+    throw new AppError(ErrorCode.invalidParams, 'errors.invalidBackground');
+  }
+}
+
+/** What the bill calls an enhance: the choice the user paid for. */
+export const enhanceBillEvents: Record<`${UpscaleChoice}`, MessageKey> = {
+  '2': 'bills.enhance2x',
+  '4': 'bills.enhance4x',
+  '4k': 'bills.enhance4k',
+};
+
+/**
+ * Applies enhance's scale and the cut-out's background to the settings, once the input
+ * picture has been checked (its size decides what an enhance can reach). Answers the extra
+ * input images the task takes (a background picture) and the gated features it uses.
+ * Refusals are 1001 with a translated reason, before any credits are touched.
+ */
+export async function applyImageToolParams(
+  deps: TaskFileDeps,
+  userId: number,
+  taskType: TaskType,
+  body: GatewaySubmit,
+  picture: CheckedImage | undefined,
+  settings: EngineSettings,
+): Promise<{ extraImages: string[]; features: string[] }> {
+  if (taskType === 'upscale' && picture) {
+    const choice = readUpscaleChoice(body);
+    const plan = planUpscale(choice, picture.width, picture.height);
+    if (!plan.ok) {
+      throw plan.reason === 'too_small'
+        ? new AppError(ErrorCode.invalidParams, 'errors.upscaleTooSmall', { min: plan.limit })
+        : new AppError(ErrorCode.invalidParams, 'errors.upscaleTooLarge', {
+            choice: choice === '4k' ? '4K' : `${choice}×`,
+            max: plan.limit,
+          });
+    }
+    settings.upscale = { scale: choice, width: plan.width, height: plan.height };
+    return { extraImages: [], features: choice === '4k' ? ['upscale_4k'] : [] };
+  }
+  if (taskType === 'remove_bg') {
+    const background = readBackground(body);
+    if (background.kind !== 'image') {
+      settings.background = background;
+      return { extraImages: [], features: [] };
+    }
+    // Checked like any input picture: the user's own, png/jpg, §5 size and shape.
+    const checked = await deps.media.checkImageInput(userId, background.key, backgroundImageRules);
+    settings.background = { kind: 'image' };
+    return { extraImages: [checked.key], features: [] };
+  }
+  return { extraImages: [], features: [] };
+}
