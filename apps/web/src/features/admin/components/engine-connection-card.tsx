@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast';
 import { useSaveConnection, useTestConnection } from '../api/engines';
 import { ApiErrorAlert } from './api-error-alert';
-import { connectionExamples, engineLabel } from '../engine-labels';
+import { connectionExamples, engineLabel } from '../../../shared/i18n/engine-name';
 
 type Values = Record<string, string>;
 

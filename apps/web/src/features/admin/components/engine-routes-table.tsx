@@ -19,7 +19,7 @@ import { taskTypeName } from '../../../shared/i18n/task-type-name';
 import { toast } from '../../../shared/ui/toast';
 import { useSaveRoute, useTryRoute, useTryTask } from '../api/engines';
 import { ApiErrorAlert } from './api-error-alert';
-import { engineLabel } from '../engine-labels';
+import { engineLabel } from '../../../shared/i18n/engine-name';
 
 const seconds = (value: number | null) => (value === null ? '—' : `${value} s`);
 const percent = (value: number | null) =>

@@ -9,7 +9,7 @@ import { AdminPageHeader } from '../components/admin-page-header';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { EngineConnectionCard } from '../components/engine-connection-card';
 import { EngineRoutesTable } from '../components/engine-routes-table';
-import { engineLabel } from '../engine-labels';
+import { engineLabel } from '../../../shared/i18n/engine-name';
 
 function Warnings({ warnings }: { warnings: EngineWarning[] }) {
   const { t } = useTranslation();

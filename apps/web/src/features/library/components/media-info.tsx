@@ -25,6 +25,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { engineLabel } from '../../../shared/i18n/engine-name';
 import { openPublishDialog } from '../../../shared/session/publish-dialog-store';
 import { downloadMedia } from '../../../shared/api/download-media';
 import { usePictureTool, type PictureToolInput } from '../api/picture-tools';
@@ -158,7 +159,7 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
           />
           <Setting
             label={t('library.detail.engine')}
-            value={preview ? t('library.detail.previewEngine') : task.engine}
+            value={preview ? t('library.detail.previewEngine') : engineLabel(t, task.engine)}
           />
           <Setting
             label={t('library.detail.created')}

@@ -7,7 +7,7 @@ const productNames: Record<string, string> = {
   fal: 'fal',
 };
 
-/** An engine's name for the admin pages. */
+/** An engine's name, for the admin pages and for what made a work (the library's detail). */
 export function engineLabel(t: TFunction, engine: string): string {
   return productNames[engine] ?? t(`admin.engines.names.${engine}`, { defaultValue: engine });
 }
