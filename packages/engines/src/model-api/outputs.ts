@@ -2,6 +2,7 @@ import type { EngineOutput } from '../engine';
 import { probeVideoStream, runFfmpegOnFiles } from '../local/ffmpeg-files';
 import { readImageInfo } from '../comfyui/image-size';
 import { detectMedia } from './media-type';
+import { posterOfGlb } from './glb-poster';
 import { ModelApiError } from './model-api-errors';
 import type { ModelApiHttp } from './model-api-http';
 
@@ -122,11 +123,19 @@ export async function downloadOutputs(
       if (poster) outputs.push(poster);
     }
     if (file.kind === 'model') {
-      const still = files.find((other) => other.kind === 'image');
+      // The model's own still when it sent one, else the mesh drawn here.
+      const still =
+        files.find((other) => other.kind === 'image') ?? (await posterOfGlb(file.bytes));
       if (still) {
         output.width = still.width;
         output.height = still.height;
-        outputs.push({ ...still, kind: 'image', role: 'poster', seed: options.seed });
+        outputs.push({
+          kind: 'image',
+          role: 'poster',
+          mime: 'image/png',
+          ...still,
+          seed: options.seed,
+        });
       }
     }
   }
