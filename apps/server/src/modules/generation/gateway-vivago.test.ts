@@ -202,7 +202,7 @@ describe('model-family modules', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(1001);
-    expect(res.body.message).toContain('image_edit');
+    expect(res.body.message).toBe('This kind of generation (Image editing) is not available yet');
   });
 });
 
