@@ -14,7 +14,11 @@
  * row update of `works`; and `GET /version.json` on each server as the static reference. Rounds
  * turn the order of the routes and alternate which database goes first. Around the rounds it
  * reads `pg_stat_user_tables` (updates, heap-only updates) and the sizes of `works`, its
- * indexes and the two hot indexes in each database.
+ * indexes and the two hot indexes in each database. Last, one session per database moves a like
+ * counter up and down in PL/pgSQL, each update committed: the row update's cost without HTTP.
+ * A database seeded by an earlier run on the same server is reused (the reference is copied
+ * afresh each time), so `DATABASE_URL=… node --import tsx bench/feed/writes.ts` repeats a run
+ * without seeding.
  *   bash bench/feed/writes.sh [seconds per route] [works] [rounds]
  */
 import { spawn } from 'node:child_process';
