@@ -179,6 +179,15 @@ describe('ResultCard', () => {
     expect(screen.getByText('A lighthouse at dusk')).toBeInTheDocument();
   });
 
+  it('shows a cut-out on a checkerboard, so a dark subject does not vanish on a dark card', () => {
+    const cutOut = { ...twoImagesDone(), task_type: 'remove_bg', prompt: '' };
+    const { container, unmount } = renderWithProviders(<ResultCard task={cutOut} watermark />);
+    expect(container.querySelectorAll('[data-transparent]')).toHaveLength(2);
+    unmount();
+    const picture = renderWithProviders(<ResultCard task={twoImagesDone()} watermark />);
+    expect(picture.container.querySelectorAll('[data-transparent]')).toHaveLength(0);
+  });
+
   it('downloads through the watermark rule, spinning while the server makes the file', async () => {
     let answer!: () => void;
     api.on(

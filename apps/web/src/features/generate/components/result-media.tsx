@@ -214,6 +214,7 @@ export function ResultMedia({ task, ...actions }: { task: TaskResult } & ResultA
             key={keyOf(sub) ?? index}
             className={classes.mediaTile}
             style={{ aspectRatio: shape(sub) }}
+            data-transparent={task.task_type === 'remove_bg' || undefined}
           >
             {media === 'video' ? (
               <video
