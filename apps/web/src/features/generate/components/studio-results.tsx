@@ -120,7 +120,6 @@ export function StudioResults({
   );
   return (
     <>
-      {gotPreview ? <PreviewExplainer /> : null}
       {current.length === 0 && history.length === 0 && !loadingHistory ? (
         <EmptyState kind={kind} onPickIdea={pickIdea} />
       ) : null}
@@ -129,6 +128,8 @@ export function StudioResults({
           <ResultCard task={task} ratio={run.body.params.wh_ratio ?? '1:1'} {...actions} />
         </div>
       ))}
+      {/* Below the runs of this visit, so that appearing when a run ends it moves none of them. */}
+      {gotPreview ? <PreviewExplainer /> : null}
       <GenerationHistory tasks={history} query={historyQuery} {...actions} />
     </>
   );
