@@ -14,14 +14,15 @@ import { normaliseSubmission } from './task-input';
 
 /**
  * The real NSFW scorer (nsfwjs MobileNetV2) runs on every image output. Drawn previews score
- * about 0.01–0.06; at the strictest setting an operator might choose, 0.001, that is enough
- * to flag one, so this exercises the real scoring and the flagged path end to end.
+ * low, and since they draw the prompt's subjects some seeds score under 0.001; at a threshold
+ * of 1e-9 every picture is flagged, so this exercises the real scoring and the flagged path
+ * end to end whatever the seed.
  */
 let t: TestApp;
 let api: ReturnType<typeof createApiCaller>;
 let worker: WorkerRunner;
 beforeAll(async () => {
-  t = await createTestApp({ env: { NSFW_CHECK: 'on', NSFW_THRESHOLD: '0.001' } });
+  t = await createTestApp({ env: { NSFW_CHECK: 'on', NSFW_THRESHOLD: '1e-9' } });
   api = createApiCaller(t);
   worker = startTestWorker(t);
 });
