@@ -42,10 +42,11 @@ import { createFaceDetector } from '@lumen/engines/ml/face-detector';
 import { uploadTypes } from '@lumen/contracts/media';
 import { workerRoutes } from './modules/generation/worker.routes';
 import { createTaskStatsRepository } from './modules/generation/task-stats.repository';
-import { inputRules, portraitTaskTypes } from './modules/generation/task-input';
+
 import { createEngines } from './modules/engines/engines.module';
 import { enginesRoutes } from './modules/engines/engines.routes';
 import { gatewaySubmitSchema } from '@lumen/contracts/tasks';
+import { taskTypeDefinitions } from '@lumen/contracts/task-types';
 import { localFileRoutes } from './modules/media/files.routes';
 import { mediaApiRoutes } from './modules/media/media-api.routes';
 import { createMediaRepository } from './modules/media/media.repository';
@@ -422,10 +423,13 @@ export async function buildApp({
     log: (err, message) => app.log.error({ err }, message),
     tasks: createTaskStatsRepository(database.db),
     sampleImagesFor: (taskType) => {
-      const rules = inputRules[taskType];
-      // Audio and portrait tools need a voice or a face that a made-up sample cannot give.
-      if (!rules || rules.audios || portraitTaskTypes.has(taskType)) return undefined;
-      return rules.images[0];
+      const tool = taskTypeDefinitions[taskType];
+      // Audio, video and portrait tools need a voice, a clip or a face that a made-up sample
+      // cannot give; the mask and expand tools need a user's choice of where to edit.
+      if (!tool.available || tool.inputs.audios || tool.inputs.videos || tool.portrait)
+        return undefined;
+      if (tool.inputs.mask || tool.ui.editor === 'expand') return undefined;
+      return tool.inputs.images[0];
     },
     storeUpload: async (userId, bytes, contentType) => {
       const ticket = await media.createUpload(userId, {

@@ -25,7 +25,12 @@ const claimAnswer = envelope(
         task_type: taskTypeSchema,
         engine: z.string(),
         settings: engineSettingsSchema,
-        inputs: z.object({ images: signed, videos: signed, audios: signed }),
+        inputs: z.object({
+          images: signed,
+          videos: signed,
+          audios: signed,
+          masks: signed.default([]),
+        }),
         route: engineRouteSchema.optional(),
       })
       .nullable(),
@@ -88,7 +93,12 @@ export function createHttpWorkerApi(opts: {
       const task = answer.result?.task;
       if (!task) return null;
       const publicUrls = new Map<string, string>();
-      for (const input of [...task.inputs.images, ...task.inputs.videos, ...task.inputs.audios]) {
+      for (const input of [
+        ...task.inputs.images,
+        ...task.inputs.videos,
+        ...task.inputs.audios,
+        ...task.inputs.masks,
+      ]) {
         inputUrls.set(input.key, input.url);
         if (input.public_url) publicUrls.set(input.key, input.public_url);
       }
@@ -101,6 +111,7 @@ export function createHttpWorkerApi(opts: {
           images: task.inputs.images.map((i) => i.key),
           videos: task.inputs.videos.map((i) => i.key),
           audios: task.inputs.audios.map((i) => i.key),
+          masks: task.inputs.masks.map((i) => i.key),
         },
         ...(task.route ? { route: task.route } : {}),
         publicUrls,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PLAN_DAYS } from './plans';
-import { taskTypeSchema, type TaskType } from './task-types';
+import { taskTypeDefinitions, taskTypeSchema, type TaskType } from './task-types';
+import type { CostKind as ToolCostKind } from './tools';
 
 /** Credit buckets (spec §3, §9). Spending takes the bucket that expires first. */
 export const creditKinds = ['subscription', 'purchased', 'free', 'reward', 'gift'] as const;
@@ -19,15 +20,12 @@ export const unitCosts = {
   character: 1,
   effect: 30,
   lipSync: 100,
-} as const;
-export type CostKind = keyof typeof unitCosts;
+} as const satisfies Record<ToolCostKind, number>;
+export type CostKind = ToolCostKind;
 
+/** What one unit of a task type costs: its tool's cost kind, or an effect's. */
 export function costKindOf(taskType: TaskType, effect: boolean): CostKind {
-  if (effect) return 'effect';
-  if (taskType === 'mouth_speech') return 'lipSync';
-  if (taskType === 'text_to_3d' || taskType === 'image_to_3d') return '3d';
-  if (taskType.startsWith('video_')) return 'video';
-  return 'image';
+  return effect ? 'effect' : taskTypeDefinitions[taskType].cost;
 }
 
 /** Cost = per-unit cost × count unless a total is given (spec §5). */

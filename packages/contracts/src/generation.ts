@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { cutoutBackgroundSchema, upscaleSettingsSchema } from './image-tools';
+import {
+  cutoutBackgroundSchema,
+  outpaintSettingsSchema,
+  upscaleSettingsSchema,
+} from './image-tools';
+import { vectorizePresets } from './tools/vectorize';
 
 /** Aspect ratios offered by the studio; the spec allows 1:2.5 to 2.5:1 (§5). */
 export const aspectRatios = [
@@ -90,5 +95,9 @@ export const engineSettingsSchema = z.object({
   upscale: upscaleSettingsSchema.optional(),
   /** Background removal: what the cut-out stands on; absent means transparent. */
   background: cutoutBackgroundSchema.optional(),
+  /** Magic expand: how far each side grows, in the input picture's pixels. */
+  outpaint: outpaintSettingsSchema.optional(),
+  /** Vector conversion: the tracing preset. */
+  vectorize: z.object({ preset: z.enum(vectorizePresets) }).optional(),
 });
 export type EngineSettings = z.infer<typeof engineSettingsSchema>;

@@ -92,3 +92,54 @@ export function readBackgroundParam(value: string): BackgroundParam {
   }
   return { kind: 'image', key: text };
 }
+
+/** The longest side an expanded picture may have. */
+export const OUTPAINT_MAX_OUTPUT_SIDE = 4096;
+
+/** How far a magic expand grows each side of the picture, in the picture's pixels. */
+export const outpaintSettingsSchema = z.object({
+  left: z.number().int().min(0),
+  right: z.number().int().min(0),
+  top: z.number().int().min(0),
+  bottom: z.number().int().min(0),
+});
+export type OutpaintSettings = z.infer<typeof outpaintSettingsSchema>;
+
+export type OutpaintPlan =
+  | { ok: true; padding: OutpaintSettings; width: number; height: number }
+  | { ok: false; reason: 'no_growth' | 'too_large'; limit: number };
+
+/**
+ * The canvas a magic expand makes of a width×height picture: to a ratio (`w:h`), centred,
+ * growing only the sides the ratio needs; or by pixels per side. The editor, the gateway and
+ * every engine lay the canvas out with this one function.
+ */
+export function planOutpaint(
+  width: number,
+  height: number,
+  how: { ratio?: string; expand?: OutpaintSettings },
+): OutpaintPlan {
+  let padding: OutpaintSettings = { left: 0, right: 0, top: 0, bottom: 0 };
+  if (how.expand) {
+    padding = { ...how.expand };
+  } else if (how.ratio) {
+    const [a, b] = how.ratio.split(':').map(Number) as [number, number];
+    const target = a / b;
+    if (width / height < target) {
+      const grow = Math.round(height * target) - width;
+      padding = { ...padding, left: Math.floor(grow / 2), right: Math.ceil(grow / 2) };
+    } else {
+      const grow = Math.round(width / target) - height;
+      padding = { ...padding, top: Math.floor(grow / 2), bottom: Math.ceil(grow / 2) };
+    }
+  }
+  const outWidth = width + padding.left + padding.right;
+  const outHeight = height + padding.top + padding.bottom;
+  if (outWidth === width && outHeight === height) {
+    return { ok: false, reason: 'no_growth', limit: 0 };
+  }
+  if (Math.max(outWidth, outHeight) > OUTPAINT_MAX_OUTPUT_SIDE) {
+    return { ok: false, reason: 'too_large', limit: OUTPAINT_MAX_OUTPUT_SIDE };
+  }
+  return { ok: true, padding, width: outWidth, height: outHeight };
+}

@@ -65,8 +65,9 @@ export const gatewaySubmitSchema = z.object({
     .max(PROMPT_MAX_LENGTH * 4)
     .default(''),
   negative_prompt: z.string().max(PROMPT_MAX_LENGTH).default(''),
+  // Loose: a tool's own params (`expand`, `preset`, …) pass through to its definition's schema.
   params: z
-    .object({
+    .looseObject({
       batch_size: z.coerce.number().int().min(1).max(8).default(1),
       /** `keep`: the input picture's shape (kinds that take one). */
       wh_ratio: z.union([z.literal('keep'), aspectRatioSchema]).optional(),
@@ -98,8 +99,12 @@ export const gatewaySubmitSchema = z.object({
       scale: z.union([z.number(), z.string().max(8)]).optional(),
       /** Background removal: `transparent`, `#rrggbb`, `#rgb`, `blur` or an uploaded picture's key. */
       background: z.string().max(300).optional(),
+      /** The editing tools' mask, when it is not given at the top level. */
+      mask: mediaKey.optional(),
     })
     .default({ batch_size: 1, seed: -1 }),
+  /** The editing tools' mask: a PNG the size of the picture, white where the edit goes. */
+  mask: mediaKey.optional(),
   images: z.array(mediaKey).max(8).default([]),
   /** vivago's other name for `images`. */
   image: z.array(mediaKey).max(8).optional(),

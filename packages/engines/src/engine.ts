@@ -21,7 +21,13 @@ export type EngineTask = {
   /** Validated, normalised settings (prompt, seed, ratio, count, duration, …). */
   settings: EngineSettings;
   /** Media keys of the task's inputs, by kind. */
-  inputs: { images: string[]; videos: string[]; audios: string[] };
+  inputs: {
+    images: string[];
+    videos: string[];
+    audios: string[];
+    /** The editing tools' mask (white where the edit goes); absent for other tools. */
+    masks?: string[];
+  };
   /** The model and fixed inputs an admin chose for this task type; the engine's default when absent. */
   route?: EngineRoute;
 };

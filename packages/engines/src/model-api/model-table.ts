@@ -16,7 +16,8 @@ export type ModelTableRow = {
  * The default model of every task type on each hosted API (docs/engines.md shows the same
  * table). A Replicate model is `owner/name` (an official model, run by name) or
  * `owner/name:version` (a community model, pinned); a fal model is its app id. A new task
- * type adds one row here, and `satisfies` makes a missing row a type error.
+ * type adds one row here, and `satisfies` makes a missing row a type error. A tool that no
+ * hosted model serves is named in `NoHostedModel`.
  */
 export const modelApiDefaults = {
   txt2img: {
@@ -79,7 +80,16 @@ export const modelApiDefaults = {
     replicate: { model: 'tencent/hunyuan-3d-3.1', family: 'hunyuan-3d' },
     fal: { model: 'fal-ai/trellis', family: 'trellis' },
   },
-} as const satisfies Record<TaskType, ModelTableRow>;
+} as const satisfies Record<Exclude<TaskType, NoHostedModel>, ModelTableRow>;
+
+/** Task types with no row: the hosted APIs do not run them. */
+type NoHostedModel = 'inpaint' | 'erase' | 'outpaint' | 'vectorize';
+
+export type HostedTaskType = keyof typeof modelApiDefaults;
+
+export function hasHostedModel(taskType: TaskType): taskType is HostedTaskType {
+  return Object.hasOwn(modelApiDefaults, taskType);
+}
 
 export type ModelPlan = {
   model: string;
@@ -97,7 +107,7 @@ export type ModelPlan = {
  */
 export function planModel(
   provider: ModelApiProvider,
-  taskType: TaskType,
+  taskType: HostedTaskType,
   route: EngineRoute | undefined,
 ): ModelPlan {
   const row = modelApiDefaults[taskType][provider];

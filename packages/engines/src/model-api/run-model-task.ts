@@ -3,9 +3,10 @@ import type { EngineIO, EngineOutput, EngineTask } from '../engine';
 import { EngineCancelledError } from '../local/cancellation';
 import { resolveInputs, type InputSender } from './input-media';
 import type { ModelApiHttp } from './model-api-http';
-import { planModel, type ModelApiProvider } from './model-table';
+import { hasHostedModel, planModel, type ModelApiProvider } from './model-table';
 import { finishImageTool } from '../image-tool-finish';
 import { collectOutputUrls, downloadOutputs } from './outputs';
+import { ModelApiError } from './model-api-errors';
 
 /** One remote job: submit `input` to `model`, follow it, answer the model's raw output. */
 export type RunJob = (job: {
@@ -28,7 +29,7 @@ export type ModelTaskDeps = {
 
 const defaultMaxOutputBytes = 512 * 1024 * 1024;
 
-export const supportsAnyTaskType = (taskType: TaskType): boolean => taskType in taskTypeDefinitions;
+export const supportsAnyTaskType = (taskType: TaskType): boolean => hasHostedModel(taskType);
 
 /**
  * Runs a task on a hosted model API: picks the model and maps the settings (model-table),
@@ -45,6 +46,9 @@ export async function runModelTask(
   const media = taskTypeDefinitions[task.taskType].media;
   const timeoutMs = deps.timeoutMs ?? (media === 'image' ? 5 : 15) * 60_000;
   const deadline = Date.now() + timeoutMs;
+  if (!hasHostedModel(task.taskType)) {
+    throw new ModelApiError('bad_input', `No hosted model runs ${task.taskType}`);
+  }
   const plan = planModel(deps.provider, task.taskType, task.route);
   const resolved = await resolveInputs(task.inputs, io, deps.sender);
   const { settings } = task;

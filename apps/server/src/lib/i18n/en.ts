@@ -155,6 +155,12 @@ export const en = {
   'bills.trial': 'Free trial credits',
   'bills.redeem': 'Redeem code',
   'bills.inviteReward': 'Invitation reward',
+  'errors.maskShape':
+    "The mask must have the picture's shape ({width} × {height}): draw it on the picture itself",
+  'errors.expandRequired':
+    'Say how to expand the picture: a ratio such as 16:9, or pixels to add on each side',
+  'errors.expandTooLarge':
+    'The expanded picture would be too large: at most {max} px on its long side',
   'errors.taskTypeUnavailable': 'This kind of generation ({taskType}) is not available yet',
   'errors.unknownModule':
     'Unknown generation module: {module}. Use a task type (txt2img, img2img, video_diffusion, …) or a model family such as image_gen_kling',

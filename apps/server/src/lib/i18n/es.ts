@@ -159,6 +159,12 @@ export const es: Record<MessageKey, string> = {
   'bills.trial': 'Créditos de la prueba gratuita',
   'bills.redeem': 'Código de canje',
   'bills.inviteReward': 'Recompensa por invitación',
+  'errors.maskShape':
+    'La máscara debe tener la forma de la imagen ({width} × {height}): dibújala sobre la propia imagen',
+  'errors.expandRequired':
+    'Indica cómo ampliar la imagen: una proporción como 16:9 o los píxeles que añadir a cada lado',
+  'errors.expandTooLarge':
+    'La imagen ampliada sería demasiado grande: como máximo {max} px en su lado largo',
   'errors.taskTypeUnavailable': 'Este tipo de generación ({taskType}) aún no está disponible',
   'errors.unknownModule':
     'Módulo de generación desconocido: {module}. Use un tipo de tarea (txt2img, img2img, video_diffusion, …) o una familia de modelos como image_gen_kling',

@@ -160,6 +160,11 @@ export const ja: Record<MessageKey, string> = {
   'bills.trial': '無料トライアルのポイント',
   'bills.redeem': '引き換えコード',
   'bills.inviteReward': '招待報酬',
+  'errors.maskShape':
+    'マスクは画像と同じ形（{width} × {height}）である必要があります。画像の上で直接描いてください',
+  'errors.expandRequired':
+    '拡張の方法を指定してください：16:9 などの比率、または各辺に追加するピクセル数',
+  'errors.expandTooLarge': '拡張後の画像が大きすぎます：長辺は最大 {max} px です',
   'errors.taskTypeUnavailable': 'この種類の生成（{taskType}）はまだご利用いただけません',
   'errors.unknownModule':
     '不明な生成モジュールです：{module}。タスク種別（txt2img、img2img、video_diffusion など）か、image_gen_kling などのモデルファミリーを指定してください',

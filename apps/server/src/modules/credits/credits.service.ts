@@ -1,5 +1,4 @@
 import {
-  costKindOf,
   costOf,
   type AccountInfo,
   type CreditKind,
@@ -15,6 +14,7 @@ import {
   type Grade,
 } from '@lumen/contracts/plans';
 import { taskTypeDefinitions } from '@lumen/contracts/task-types';
+import type { CounterKind } from '@lumen/contracts/tools';
 import { AppError } from '../../lib/app-error';
 import { businessDay, endOfBusinessDay } from '../../lib/business-day';
 import type { Clock } from '../../lib/clock';
@@ -29,12 +29,6 @@ const DAY_MS = 24 * 3600_000;
 /** Spec §9: event credits last about a month. */
 const EVENT_VALIDITY_MS = 30 * DAY_MS;
 const PRO_MODELS = new Set(['professional', 'pro', 'high_quality', 'pro-2.0']);
-/** Task types that are themselves subscriber tools (spec §5). */
-const featureOfTaskType: Partial<Record<string, GatedFeature>> = {
-  remove_bg: 'remove_bg',
-  upscale: 'enhance',
-  video_creative_upscaler: 'video_enhance',
-};
 
 const billTypes = {
   all: null,
@@ -103,7 +97,8 @@ export function createCreditsService(deps: {
     }
     if (body.features.includes('sound_effect') && !limits.features.has('sound_effect'))
       return upgrade('errors.soundEffectSubscribers');
-    const featureOfType = featureOfTaskType[body.task_type];
+    // A task type that is itself a subscriber tool (spec §5), as its definition says.
+    const featureOfType = taskTypeDefinitions[body.task_type].gate;
     const wanted = [
       ...body.features,
       ...(body.private ? ['private'] : []),
@@ -279,20 +274,24 @@ export function createCreditsService(deps: {
     /** Per-kind counters: generations captured today and of all time. */
     async algoTimes(userId: number) {
       const counts = await deps.repository.countHoldsByService(userId, startOfToday(clock.now()));
-      const kinds = {
-        image: 'image',
-        video: 'video',
-        videos: 'video',
-        three: '3d',
-        character: 'character',
-        wink: 'effect',
-        imageEditor: 'image',
-      } as const;
+      const counters = [
+        'image',
+        'video',
+        'videos',
+        'three',
+        'character',
+        'wink',
+        'imageEditor',
+      ] as const;
+      const counterOf = (service: string | null): CounterKind | undefined =>
+        service && isTaskType(service) ? taskTypeDefinitions[service].counter : undefined;
       return Object.fromEntries(
-        Object.entries(kinds).map(([name, kind]) => {
-          const matching = counts.filter(
-            (c) => c.service && costKindOf(c.service as never, false) === kind,
-          );
+        counters.map((name) => {
+          // Spec §3 has both `video` and `videos`; both count the video runs.
+          const matching = counts.filter((c) => {
+            const counter = counterOf(c.service);
+            return name === 'videos' ? counter === 'video' : counter === name;
+          });
           return [
             name,
             {
@@ -301,7 +300,7 @@ export function createCreditsService(deps: {
             },
           ];
         }),
-      ) as Record<keyof typeof kinds, { generated: number; all: number }>;
+      ) as Record<(typeof counters)[number], { generated: number; all: number }>;
     },
   };
 }

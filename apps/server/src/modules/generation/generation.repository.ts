@@ -539,7 +539,7 @@ export function createGenerationRepository(db: Database, clock: Clock) {
               .where(
                 and(
                   sql`${tasks.userId} = c.user_id`,
-                  or(listed('images'), listed('videos'), listed('audios')),
+                  or(listed('images'), listed('videos'), listed('audios'), listed('masks')),
                 ),
               ),
           ),

@@ -19,7 +19,13 @@ import { users } from '../auth/auth.schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-export type TaskInputs = { images: string[]; videos: string[]; audios: string[] };
+export type TaskInputs = {
+  images: string[];
+  videos: string[];
+  audios: string[];
+  /** The editing tools' mask; absent on tasks of other tools and from before masks. */
+  masks?: string[];
+};
 
 /**
  * The queue (architecture decision 2): a task row is queued in the same transaction that holds

@@ -341,6 +341,7 @@ export function createGenerationService(deps: GenerationDeps) {
             images: [...checked.map((c) => c.key), ...tool.extraImages],
             videos: [],
             audios: files.audios,
+            ...(files.masks.length > 0 ? { masks: files.masks } : {}),
           },
           isPrivate,
           remixOf,

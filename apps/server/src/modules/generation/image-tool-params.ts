@@ -1,17 +1,40 @@
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import type { EngineSettings } from '@lumen/contracts/generation';
 import {
+  planOutpaint,
   planUpscale,
   readBackgroundParam,
   type BackgroundParam,
   type UpscaleChoice,
 } from '@lumen/contracts/image-tools';
 import type { GatewaySubmit } from '@lumen/contracts/tasks';
-import type { TaskType } from '@lumen/contracts/task-types';
+import { taskTypeDefinitions, type TaskType } from '@lumen/contracts/task-types';
+import { tools } from '@lumen/contracts/tools';
 import { AppError } from '../../lib/app-error';
 import type { MessageKey } from '../../lib/i18n/en';
 import type { CheckedImage, TaskFileDeps } from './task-files';
 import { backgroundImageRules } from './task-files';
+import { reduceRatio } from './task-input';
+
+const outpaintParamsSchema = tools.outpaint.params;
+const vectorizeParamsSchema = tools.vectorize.params;
+
+function invalidParam(field: string, reason: string): AppError {
+  return new AppError(ErrorCode.invalidParams, 'errors.invalidField', { field, reason });
+}
+
+/**
+ * The tool's own params, checked against its definition's schema: a wrong one is 1001 naming
+ * the field, before anything is read or held.
+ */
+export function toolParams(taskType: TaskType, body: GatewaySubmit): unknown {
+  const schema = taskTypeDefinitions[taskType].params;
+  if (!schema) return {};
+  const parsed = schema.safeParse(body.params);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw invalidParam(`params.${issue?.path.join('.') ?? ''}`, issue?.message ?? 'invalid');
+}
 
 /** `params.scale`: 2, 4 or "4k", also as the strings "2" and "4"; enhance's default is 2. */
 export function readUpscaleChoice(body: GatewaySubmit): UpscaleChoice {
@@ -56,6 +79,28 @@ export async function applyImageToolParams(
   picture: CheckedImage | undefined,
   settings: EngineSettings,
 ): Promise<{ extraImages: string[]; features: string[] }> {
+  const own = toolParams(taskType, body);
+  if (taskType === 'outpaint' && picture) {
+    const expand = outpaintParamsSchema.parse(own).expand;
+    const ratio = body.params.wh_ratio ?? body.wh_ratio;
+    if (ratio === 'keep') throw invalidParam('params.wh_ratio', 'keep: the picture already has it');
+    const plan = planOutpaint(picture.width, picture.height, {
+      ...(expand ? { expand } : {}),
+      ...(ratio && !expand ? { ratio } : {}),
+    });
+    if (!plan.ok) {
+      throw plan.reason === 'no_growth'
+        ? new AppError(ErrorCode.invalidParams, 'errors.expandRequired')
+        : new AppError(ErrorCode.invalidParams, 'errors.expandTooLarge', { max: plan.limit });
+    }
+    settings.outpaint = plan.padding;
+    settings.ratio = reduceRatio(plan.width, plan.height);
+    return { extraImages: [], features: [] };
+  }
+  if (taskType === 'vectorize') {
+    settings.vectorize = { preset: vectorizeParamsSchema.parse(own).preset };
+    return { extraImages: [], features: [] };
+  }
   if (taskType === 'upscale' && picture) {
     const choice = readUpscaleChoice(body);
     const plan = planUpscale(choice, picture.width, picture.height);

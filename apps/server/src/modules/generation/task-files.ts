@@ -3,27 +3,18 @@ import type { GatewaySubmit } from '@lumen/contracts/tasks';
 import type { TaskType } from '@lumen/contracts/task-types';
 import { AppError } from '../../lib/app-error';
 import type { GenerationMedia } from './generation.ports';
-import { IMAGE_INPUT_MAX_BYTES, portraitTaskTypes } from './task-input';
+import { imageRulesOf } from '@lumen/contracts/tools';
+import { maskOf, portraitTaskTypes } from './task-input';
 
-const imageRules = {
-  maxBytes: IMAGE_INPUT_MAX_BYTES,
-  minSide: 300,
-  minRatio: 1 / 2.5,
-  maxRatio: 2.5,
-};
+/** A picture a cut-out is laid on: the cut-out's own picture rules. */
+export const backgroundImageRules = imageRulesOf('remove_bg');
+
 /**
- * Spec §5 per tool: 3D input under 4K; upscaling takes small pictures up to 2048 px (the
- * choice of 2×, 4× or 4K narrows that, see planUpscale); background removal up to 4096 px,
- * the most the cut-out model's resize step takes.
+ * A mask is drawn by the editor at the picture's size; any size of the same shape is taken
+ * (engines scale it to the picture), so a client may send a smaller one.
  */
-const rulesByTaskType: Partial<Record<TaskType, typeof imageRules & { maxSide?: number }>> = {
-  image_to_3d: { ...imageRules, maxSide: 4096 },
-  upscale: { ...imageRules, minSide: 64, maxSide: 2048 },
-  remove_bg: { ...imageRules, maxSide: 4096 },
-};
-
-/** A picture a cut-out is laid on: §5's image rules, at most the cut-out's own limit. */
-export const backgroundImageRules = { ...imageRules, maxSide: 4096 };
+const maskRules = { maxBytes: 20 * 1024 * 1024, minSide: 16, minRatio: 0.1, maxRatio: 10 };
+const MASK_RATIO_TOLERANCE = 0.02;
 
 export type CheckedImage = { key: string; width: number; height: number };
 
@@ -43,13 +34,12 @@ export async function checkTaskFiles(
   deps: TaskFileDeps,
   userId: number,
   taskType: TaskType,
-  body: Pick<GatewaySubmit, 'images' | 'audios'>,
-): Promise<{ images: CheckedImage[]; audios: string[] }> {
+  body: GatewaySubmit,
+): Promise<{ images: CheckedImage[]; audios: string[]; masks: string[] }> {
   const images: CheckedImage[] = [];
+  const rules = imageRulesOf(taskType);
   for (const key of body.images) {
-    images.push(
-      await deps.media.checkImageInput(userId, key, rulesByTaskType[taskType] ?? imageRules),
-    );
+    images.push(await deps.media.checkImageInput(userId, key, rules));
   }
   const [first, last] = images;
   if (taskType === 'video_diffusion_keyframes' && first && last) {
@@ -66,5 +56,19 @@ export async function checkTaskFiles(
       if (faces > 1) throw new AppError(ErrorCode.invalidParams, 'errors.manyFaces', { faces });
     }
   }
-  return { images, audios };
+  const maskKey = maskOf(body);
+  const masks: string[] = [];
+  if (maskKey !== undefined && images[0]) {
+    const mask = await deps.media.checkImageInput(userId, maskKey, maskRules);
+    const picture = images[0];
+    const drift = mask.width / mask.height / (picture.width / picture.height);
+    if (Math.abs(drift - 1) > MASK_RATIO_TOLERANCE) {
+      throw new AppError(ErrorCode.invalidParams, 'errors.maskShape', {
+        width: picture.width,
+        height: picture.height,
+      });
+    }
+    masks.push(mask.key);
+  }
+  return { images, audios, masks };
 }

@@ -11,66 +11,33 @@ import {
   motionStrengthFromEngine,
   motionStrengthToEngine,
 } from '@lumen/contracts/vivago';
-import {
-  soundEffectTaskTypes,
-  taskTypeDefinitions,
-  type TaskType,
-} from '@lumen/contracts/task-types';
+import { taskTypeDefinitions, type TaskType } from '@lumen/contracts/task-types';
+import { toolsWhere } from '@lumen/contracts/tools';
 import { randomInt } from 'node:crypto';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import { AppError } from '../../lib/app-error';
 import type { TaskRow } from './generation.schema';
 
-/**
- * Task types the gateway accepts today, with what each needs as input. A tool that turns its
- * one input into one output (`single`) always runs once, whatever `batch_size` says.
- */
-export const inputRules: Partial<
-  Record<
-    TaskType,
-    {
-      prompt: 'required' | 'optional';
-      images: [min: number, max: number];
-      /** Voice tracks (mp3); none when unset. */
-      audios?: [min: number, max: number];
-      single?: true;
-    }
-  >
-> = {
-  txt2img: { prompt: 'required', images: [0, 0] },
-  img2img: { prompt: 'optional', images: [1, 1] },
-  video_diffusion: { prompt: 'required', images: [0, 0] },
-  video_diffusion_img2vid: { prompt: 'optional', images: [1, 1] },
-  video_diffusion_keyframes: { prompt: 'optional', images: [2, 2] },
-  text_to_3d: { prompt: 'required', images: [0, 0] },
-  image_to_3d: { prompt: 'optional', images: [1, 1] },
-  upscale: { prompt: 'optional', images: [1, 1], single: true },
-  remove_bg: { prompt: 'optional', images: [1, 1], single: true },
-  video_diffusion_audio_animate: { prompt: 'optional', images: [1, 1], audios: [1, 1] },
-};
+/** Whether the gateway runs this task type now; others answer "not available yet". */
+export function isAvailable(taskType: TaskType): boolean {
+  return taskTypeDefinitions[taskType].available;
+}
 
-/**
- * Spec §5: "lip sync and character need a clear portrait (face detected)". These tools
- * animate one person's face, so their input image must show exactly one face; §8's "no
- * portrait detected" answers a picture without one.
- */
-export const portraitTaskTypes: ReadonlySet<TaskType> = new Set([
-  'video_diffusion_audio_animate',
-  'mouth_speech',
-]);
+/** Spec §5: tools that animate one person's face need a clear portrait (face detected). */
+export const portraitTaskTypes = toolsWhere((t) => t.portrait === true);
 
 /** Tools whose output keeps the shape of their (first) input picture. */
-export const takesInputShape: ReadonlySet<TaskType> = new Set([
-  'img2img',
-  'video_diffusion_img2vid',
-  'video_diffusion_keyframes',
-  'video_diffusion_audio_animate',
-]);
+export const takesInputShape = toolsWhere((t) => t.keepsInputShape === true);
 
 export const IMAGE_INPUT_MAX_BYTES = 5 * 1024 * 1024;
 
 function invalid(field: string, reason: string): AppError {
   return new AppError(ErrorCode.invalidParams, 'errors.invalidField', { field, reason });
+}
+
+/** The mask's media key: top-level `mask`, as vivago's body has it, or `params.mask`. */
+export function maskOf(body: GatewaySubmit): string | undefined {
+  return body.mask ?? body.params.mask;
 }
 
 /** `images` under vivago's other names (`image`, image edit's `image_uuid`) when it is empty. */
@@ -82,9 +49,10 @@ export function withImageAliases(body: GatewaySubmit): GatewaySubmit {
 
 /** Checks the request against spec §5 and turns it into the settings an engine receives. */
 export function normaliseSubmission(taskType: TaskType, body: GatewaySubmit): EngineSettings {
-  const rules = inputRules[taskType];
-  if (!rules)
+  const tool = taskTypeDefinitions[taskType];
+  if (!tool.available)
     throw new AppError(ErrorCode.invalidParams, 'errors.taskTypeUnavailable', { taskType });
+  const rules = tool.inputs;
   const prompt = body.prompt.trim();
   if (rules.prompt === 'required' && prompt.length === 0 && !body.params.effect) {
     throw new AppError(ErrorCode.invalidParams, 'errors.promptRequired');
@@ -106,8 +74,14 @@ export function normaliseSubmission(taskType: TaskType, body: GatewaySubmit): En
   if (body.audios.length < minAudios || body.audios.length > maxAudios) {
     throw invalid('audios', `${minAudios}–${maxAudios}`);
   }
-  if (body.videos.length > 0) throw invalid('videos', '0');
-  const media = taskTypeDefinitions[taskType].media;
+  const [minVideos, maxVideos] = rules.videos ?? [0, 0];
+  if (body.videos.length < minVideos || body.videos.length > maxVideos) {
+    throw invalid('videos', `${minVideos}–${maxVideos}`);
+  }
+  const mask = maskOf(body);
+  if (rules.mask === 'required' && !mask) throw invalid('mask', 'required');
+  if (!rules.mask && mask) throw invalid('mask', 'this tool takes no mask');
+  const media = tool.media;
   const p = body.params;
   if (p.wh_ratio === 'keep' && !takesInputShape.has(taskType)) {
     throw invalid('params.wh_ratio', 'keep: only for kinds that start from a picture');
@@ -134,7 +108,7 @@ export function normaliseSubmission(taskType: TaskType, body: GatewaySubmit): En
     prompt,
     negativePrompt: body.negative_prompt.trim(),
     ratio,
-    count: media === 'image' && !rules.single ? p.batch_size : 1,
+    count: media === 'image' && !tool.single ? p.batch_size : 1,
     seed: p.seed === -1 ? randomInt(0, 2 ** 32 - 1) : p.seed,
     style: p.style ?? 'realistic',
     model: body.version ?? 'standard',
@@ -146,7 +120,7 @@ export function normaliseSubmission(taskType: TaskType, body: GatewaySubmit): En
     motionStrength: motionStrengthToEngine(p.motion_strength ?? DEFAULT_MOTION_STRENGTH),
     camera: { x: p.cm_x ?? 0, y: p.cm_y ?? 0, zoom: p.cm_d ?? 0 },
     // Asked of a kind that makes no sound of its own, or ignored.
-    soundEffect: p.sound_effect === true && soundEffectTaskTypes.has(taskType),
+    soundEffect: p.sound_effect === true && tool.soundEffect === true,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

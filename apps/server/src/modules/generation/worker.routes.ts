@@ -59,6 +59,7 @@ const claimedTaskSchema = z.object({
     images: z.array(signedInputSchema),
     videos: z.array(signedInputSchema),
     audios: z.array(signedInputSchema),
+    masks: z.array(signedInputSchema),
   }),
   /** The model and fixed inputs an admin chose for this task type on its engine. */
   route: engineRouteSchema.optional(),
@@ -182,6 +183,7 @@ export const workerRoutes: FastifyPluginAsyncZod<{
             images: await sign(task.inputs.images),
             videos: await sign(task.inputs.videos),
             audios: await sign(task.inputs.audios),
+            masks: await sign(task.inputs.masks ?? []),
           },
           ...(route && (route.model || route.input) ? { route } : {}),
         },

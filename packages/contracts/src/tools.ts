@@ -1,0 +1,79 @@
+import { IMAGE_MAX_RATIO, IMAGE_MIN_RATIO, IMAGE_MIN_SIDE_PX, TASK_IMAGE_MAX_BYTES } from './media';
+import type { ImageRules, ToolDefinition } from './tools/define';
+import { erase } from './tools/erase';
+import { imageEdit } from './tools/image-edit';
+import { imageTo3d } from './tools/image-to-3d';
+import { img2img } from './tools/img2img';
+import { inpaint } from './tools/inpaint';
+import { mouthSpeech } from './tools/mouth-speech';
+import { outpaint } from './tools/outpaint';
+import { removeBg } from './tools/remove-bg';
+import { textTo3d } from './tools/text-to-3d';
+import { txt2img } from './tools/txt2img';
+import { upscale } from './tools/upscale';
+import { vectorize } from './tools/vectorize';
+import { videoAudioAnimate } from './tools/video-audio-animate';
+import { videoCreativeUpscaler } from './tools/video-creative-upscaler';
+import { videoDiffusion } from './tools/video-diffusion';
+import { videoImg2vid } from './tools/video-img2vid';
+import { videoKeyframes } from './tools/video-keyframes';
+import { videoMultiImg2vid } from './tools/video-multi-img2vid';
+
+export type { CostKind, CounterKind, ImageRules, ToolDefinition, ToolMedia } from './tools/define';
+
+/**
+ * Every task type the product knows, each declared once in `tools/` (STYLE.md "One tool, one
+ * definition"). The key is the task type as the gateway, the database and the engines name it.
+ */
+export const tools = {
+  txt2img,
+  img2img,
+  image_edit: imageEdit,
+  inpaint,
+  erase,
+  outpaint,
+  upscale,
+  remove_bg: removeBg,
+  vectorize,
+  video_diffusion: videoDiffusion,
+  video_diffusion_img2vid: videoImg2vid,
+  video_diffusion_keyframes: videoKeyframes,
+  video_diffusion_multi_img2vid: videoMultiImg2vid,
+  video_diffusion_audio_animate: videoAudioAnimate,
+  mouth_speech: mouthSpeech,
+  video_creative_upscaler: videoCreativeUpscaler,
+  text_to_3d: textTo3d,
+  image_to_3d: imageTo3d,
+} as const satisfies { [Id in string]: ToolDefinition<Id> };
+
+export type ToolId = keyof typeof tools;
+
+export const toolIds = Object.keys(tools) as ToolId[];
+
+export function isToolId(value: string): value is ToolId {
+  return Object.hasOwn(tools, value);
+}
+
+export function toolOf(id: ToolId): ToolDefinition<ToolId> {
+  return tools[id];
+}
+
+/** Spec §5's common picture rules: png/jpg, 5 MB, sides ≥ 300 px, aspect 1:2.5 to 2.5:1. */
+export const commonImageRules: ImageRules = {
+  maxBytes: TASK_IMAGE_MAX_BYTES,
+  minSide: IMAGE_MIN_SIDE_PX,
+  minRatio: IMAGE_MIN_RATIO,
+  maxRatio: IMAGE_MAX_RATIO,
+};
+
+/** The picture rules of one tool: the common ones with its own over them. */
+export function imageRulesOf(id: ToolId): ImageRules {
+  return { ...commonImageRules, ...toolOf(id).inputs.imageRules };
+}
+
+/** The tools that answer a predicate, as a set (for the hot paths that ask by task type). */
+export function toolsWhere(
+  predicate: (tool: ToolDefinition<ToolId>) => boolean,
+): ReadonlySet<ToolId> {
+  return new Set(toolIds.filter((id) => predicate(toolOf(id))));
+}

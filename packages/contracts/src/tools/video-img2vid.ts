@@ -1,0 +1,15 @@
+import { defineTool } from './define';
+
+/** Image to video: a picture set in motion. */
+export const videoImg2vid = defineTool({
+  id: 'video_diffusion_img2vid',
+  media: 'video',
+  available: true,
+  inputs: { prompt: 'optional', images: [1, 1] },
+  keepsInputShape: true,
+  scoresOutputs: true,
+  soundEffect: true,
+  cost: 'video',
+  counter: 'video',
+  ui: { category: 'video', icon: 'IconPlayerPlay', order: 20, route: '/studio/video' },
+});
