@@ -32,6 +32,20 @@ export class EditInputError extends Error {
 /** A decoded picture: 8-bit RGB, and its alpha kept apart when it has one. */
 export type Picture = { width: number; height: number; rgb: Buffer; alpha?: Buffer };
 
+/** The picture laid on white, for edits whose result is opaque. */
+export function flattenPicture(picture: Picture): Picture {
+  const { width, height, rgb, alpha } = picture;
+  if (!alpha) return picture;
+  const out = Buffer.alloc(rgb.length);
+  for (let p = 0; p < alpha.length; p++) {
+    const a = (alpha[p] ?? 255) / 255;
+    for (let c = 0; c < 3; c++) {
+      out[p * 3 + c] = Math.round((rgb[p * 3 + c] ?? 0) * a + 255 * (1 - a));
+    }
+  }
+  return { width, height, rgb: out };
+}
+
 /** Reports progress after a step and stops if the task was cancelled meanwhile. */
 export async function checkpoint(opts: EditOptions, fraction: number): Promise<void> {
   throwIfAborted(opts.signal);
