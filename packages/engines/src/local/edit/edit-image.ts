@@ -156,10 +156,44 @@ export async function encodePicture(picture: Picture): Promise<Buffer> {
 }
 
 /**
- * Draws the PREVIEW mark into `picture` inside `region`, at its top-left corner with a small
- * margin, shrunk to fit the region when it is narrow. With `clip`, only pixels whose clip is
- * set change, so a mark laid over an edited area never touches the pixels around it. Returns
- * false, drawing nothing, when the region cannot hold a legible mark.
+ * Where a `w × h` rectangle fits wholly inside the clip within `region`: the first such
+ * place reading rows from the top, on a grid of a few pixels, found with a summed-area table.
+ */
+function findRoom(
+  clip: Uint8Array,
+  W: number,
+  region: Box,
+  w: number,
+  h: number,
+): { left: number; top: number } | undefined {
+  const rw = region.width;
+  const rh = region.height;
+  if (w > rw || h > rh) return undefined;
+  const sums = new Int32Array((rw + 1) * (rh + 1));
+  for (let y = 0; y < rh; y++) {
+    let row = 0;
+    for (let x = 0; x < rw; x++) {
+      row += clip[(region.y + y) * W + region.x + x] ?? 0;
+      sums[(y + 1) * (rw + 1) + x + 1] = (sums[y * (rw + 1) + x + 1] ?? 0) + row;
+    }
+  }
+  const at = (x: number, y: number) => sums[y * (rw + 1) + x] ?? 0;
+  const step = Math.max(1, Math.round(Math.min(w, h) / 6));
+  for (let y = 0; y + h <= rh; y += step) {
+    for (let x = 0; x + w <= rw; x += step) {
+      if (at(x + w, y + h) - at(x, y + h) - at(x + w, y) + at(x, y) === w * h) {
+        return { left: region.x + x, top: region.y + y };
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Draws the PREVIEW mark into `picture` inside `region`, near its top-left corner with a
+ * small margin, shrunk to fit when the room is narrow. With `clip`, the mark goes where it
+ * lies wholly on set clip pixels, so a mark laid over an edited area never touches the
+ * pixels around it. Returns false, drawing nothing, when no legible mark fits.
  */
 export async function drawPreviewMark(
   picture: Picture,
@@ -170,26 +204,34 @@ export async function drawPreviewMark(
   const mark = previewMarkSvg(Math.min(W, H));
   const margin = Math.max(2, Math.round(Math.min(region.width, region.height) * 0.04));
   const room = { width: region.width - margin * 2, height: region.height - margin * 2 };
-  const scale = Math.min(1, room.width / mark.width, room.height / mark.height);
-  const width = Math.round(mark.width * scale);
-  const height = Math.round(mark.height * scale);
+  let spot: { left: number; top: number } | undefined;
+  let width = 0;
+  let height = 0;
   // Below about 36 px wide the strokes of the letters run together.
-  if (width < 36 || height < 9) return false;
+  for (
+    let scale = Math.min(1, room.width / mark.width, room.height / mark.height);
+    ;
+    scale *= 0.8
+  ) {
+    width = Math.round(mark.width * scale);
+    height = Math.round(mark.height * scale);
+    if (width < 36 || height < 9) return false;
+    const inner = { x: region.x + margin, y: region.y + margin, ...room };
+    spot = clip ? findRoom(clip, W, inner, width, height) : { left: inner.x, top: inner.y };
+    if (spot) break;
+  }
   const { data } = await sharp(Buffer.from(mark.svg))
     .resize(width, height, { fit: 'fill' })
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const left = region.x + margin;
-  const top = region.y + margin;
   for (let y = 0; y < height; y++) {
-    const py = top + y;
+    const py = spot.top + y;
     if (py < 0 || py >= H) continue;
     for (let x = 0; x < width; x++) {
-      const px = left + x;
+      const px = spot.left + x;
       if (px < 0 || px >= W) continue;
       const p = py * W + px;
-      if (clip && !clip[p]) continue;
       const s = (y * width + x) * 4;
       const a = (data[s + 3] ?? 0) / 255;
       if (a === 0) continue;
