@@ -204,22 +204,26 @@ export async function drawPreviewMark(
   const mark = previewMarkSvg(Math.min(W, H));
   const margin = Math.max(2, Math.round(Math.min(region.width, region.height) * 0.04));
   const room = { width: region.width - margin * 2, height: region.height - margin * 2 };
-  let spot: { left: number; top: number } | undefined;
-  let width = 0;
-  let height = 0;
-  // Below about 36 px wide the strokes of the letters run together.
+  const inner = { x: region.x + margin, y: region.y + margin, ...room };
+  let placed: { left: number; top: number; width: number; height: number } | undefined;
   for (
     let scale = Math.min(1, room.width / mark.width, room.height / mark.height);
     ;
     scale *= 0.8
   ) {
-    width = Math.round(mark.width * scale);
-    height = Math.round(mark.height * scale);
-    if (width < 36 || height < 9) return false;
-    const inner = { x: region.x + margin, y: region.y + margin, ...room };
-    spot = clip ? findRoom(clip, W, inner, width, height) : { left: inner.x, top: inner.y };
-    if (spot) break;
+    const size = { width: Math.round(mark.width * scale), height: Math.round(mark.height * scale) };
+    // Below about 36 px wide the strokes of the letters run together.
+    if (size.width < 36 || size.height < 9) return false;
+    const spot = clip
+      ? findRoom(clip, W, inner, size.width, size.height)
+      : { left: inner.x, top: inner.y };
+    if (spot) {
+      placed = { ...spot, ...size };
+      break;
+    }
   }
+  const { width, height } = placed;
+  const spot = placed;
   const { data } = await sharp(Buffer.from(mark.svg))
     .resize(width, height, { fit: 'fill' })
     .ensureAlpha()
