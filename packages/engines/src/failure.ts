@@ -1,5 +1,6 @@
 import type { WorkerFailureReason } from '@lumen/contracts/tasks';
 import { ComfyUiError } from './comfyui/comfyui-errors';
+import { EditInputError } from './local/edit/edit-image';
 import { ModelApiError } from './model-api/model-api-errors';
 import { OpenAiError } from './openai/openai-errors';
 
@@ -50,5 +51,7 @@ export function failureReasonOf(err: unknown): WorkerFailureReason {
         return 'failed';
     }
   }
+  // The local editing tools' own refusals: a picture or mask that cannot be used.
+  if (err instanceof EditInputError) return 'bad_input';
   return 'failed';
 }
