@@ -77,3 +77,37 @@ export function toolsWhere(
 ): ReadonlySet<ToolId> {
   return new Set(toolIds.filter((id) => predicate(toolOf(id))));
 }
+
+function countText(label: string, [min, max]: readonly [number, number]): string | undefined {
+  if (max === 0) return undefined;
+  return min === max ? `${label} ${min}` : `${label} ${min}–${max}`;
+}
+
+/**
+ * The gateway's modules in words, one line per tool that runs, for the API reference: what it
+ * takes, its own params, its cost kind and its subscriber gate.
+ */
+export function describeToolsForApi(): string {
+  return toolIds
+    .map((id) => toolOf(id))
+    .filter((tool) => tool.available)
+    .map((tool) => {
+      const { inputs } = tool;
+      const own =
+        tool.params && 'shape' in tool.params
+          ? Object.keys((tool.params as { shape: Record<string, unknown> }).shape)
+          : [];
+      const parts = [
+        `prompt ${inputs.prompt}`,
+        countText('images', inputs.images),
+        inputs.videos && countText('videos', inputs.videos),
+        inputs.audios && countText('audios', inputs.audios),
+        inputs.mask && 'mask required',
+        own.length > 0 && `params: ${own.join(', ')}`,
+        `cost: ${tool.cost}`,
+        tool.gate && `subscribers (${tool.gate})`,
+      ].filter(Boolean);
+      return `- \`${tool.media}/${tool.id}\`: ${parts.join('; ')}`;
+    })
+    .join('\n');
+}
