@@ -3,6 +3,7 @@ import type { EditResult } from './edit/edit-image';
 import { eraseMasked } from './edit/erase';
 import { inpaintPreview } from './edit/inpaint';
 import { outpaintCanvas } from './edit/outpaint';
+import { vectorizeImage } from './edit/vectorize';
 import type { LocalTaskContext, LocalTaskHandler } from './local-tasks';
 
 const pictureOutput = (made: EditResult, task: EngineTask): EngineOutput => ({
@@ -37,5 +38,21 @@ export const editHandlers = {
     const image = await ctx.readImage(0);
     const made = await outpaintCanvas(image, { expand: padding, ...editOptions(ctx) });
     return [pictureOutput(made, task)];
+  },
+  /** The SVG first (the result), then its PNG render for downloads that want pixels. */
+  vectorize: async (task, ctx) => {
+    const image = await ctx.readImage(0);
+    const preset = task.settings.vectorize?.preset ?? 'detailed';
+    const made = await vectorizeImage(image, preset, editOptions(ctx));
+    const common = { kind: 'image', width: made.width, height: made.height } as const;
+    return [
+      { ...common, mime: 'image/svg+xml', bytes: made.svg, description: made.description },
+      {
+        ...common,
+        mime: 'image/png',
+        bytes: made.png,
+        description: `PNG render: ${made.description}`,
+      },
+    ];
   },
 } satisfies Record<string, LocalTaskHandler>;
