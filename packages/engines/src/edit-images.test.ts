@@ -81,6 +81,21 @@ describe('finishEdit', () => {
     expect(await pixel(out!.bytes, 395, 195)).toEqual([0, 0, 255]);
   });
 
+  it('keeps an eraser’s result a band past the brush, so the object’s fringe stays gone', async () => {
+    const inputs: Record<string, Buffer> = {
+      picture: await solid(400, 200, '#0000ff'),
+      mask: await strokeMask(100, 50),
+    };
+    const io = { readInput: async (key: string) => inputs[key]! };
+    const model = await image(await solid(400, 200, '#ff0000'));
+
+    const [out] = await finishEdit(task('erase', {}, ['mask']), io, [model]);
+
+    // The brush ends at x = 300; the eraser's band is 16 px.
+    expect((await pixel(out!.bytes, 314, 100))[0]).toBeGreaterThan(240);
+    expect(await pixel(out!.bytes, 340, 100)).toEqual([0, 0, 255]);
+  });
+
   it('brings an instruction edit to the picture’s size', async () => {
     const io = { readInput: async () => solid(300, 200, '#000000') };
     const [out] = await finishEdit(task('image_edit'), io, [

@@ -75,25 +75,30 @@ export function outpaintCanvas(size: Size, padding: OutpaintSettings): Size {
 }
 
 /**
- * How far the result reaches past the user's mask when it is laid back on the picture: the
- * models blend a little around what they repaint (and an eraser must take the object's fringe
- * too), so the band keeps that blend instead of cutting it off at the brush's edge.
+ * How far the result reaches past the user's mask when it is laid back on the picture, in the
+ * picture's pixels: the models blend a little around what they repaint, and an eraser must
+ * take the object's fringe too (ComfyUI's graphs grow the mask by 8 px, 16 px for the eraser),
+ * so the result is kept in full that far out and fades over as much again.
  */
-function blendBand(size: Size): number {
-  return Math.max(4, Math.round(Math.max(size.width, size.height) / 128));
+function blendBand(taskType: TaskType, size: Size): number {
+  const least = taskType === 'erase' ? 16 : 8;
+  return Math.max(least, Math.round(Math.max(size.width, size.height) / 128));
 }
 
 async function layOnPicture(
   result: Buffer,
   picture: Buffer,
   mask: Buffer,
+  band: number,
   size: Size,
 ): Promise<Buffer> {
   const sharp = await loadSharp();
-  const band = blendBand(size);
+  // Grown by one and a half bands and blurred by a quarter band: full strength out to about
+  // one band past the brush, fading to nothing at about two. sharp's morphology takes dark
+  // pixels for the foreground, so growing the white area is its `erode` (the tests hold it).
   const alpha = await sharp(await fitMask(mask, size))
-    .dilate(band)
-    .blur(band / 2)
+    .erode(Math.round(band * 1.5))
+    .blur(band / 4)
     .extractChannel(0)
     .raw()
     .toBuffer();
@@ -168,7 +173,7 @@ export async function finishEdit(
         bytes = await resizeTo(bytes, target);
       }
       if (mask && maskedTaskTypes.has(task.taskType)) {
-        bytes = await layOnPicture(bytes, picture, mask, size);
+        bytes = await layOnPicture(bytes, picture, mask, blendBand(task.taskType, size), size);
       } else if (padding && task.taskType === 'outpaint') {
         bytes = await keepOriginal(bytes, picture, padding);
       } else if (bytes === output.bytes) {
