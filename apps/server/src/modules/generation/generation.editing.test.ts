@@ -251,3 +251,63 @@ describe('repaint', () => {
     expect(times.result.image.all).toBe(0);
   });
 });
+
+describe('vector conversion', () => {
+  it('traces an SVG with paths and renders it as a PNG, for a free user too', async () => {
+    const { ticket } = await runs.userWithGrade('vector-free@example.com', 0);
+    const image = await runs.upload(ticket, await squareOnGround());
+    const submitted = await api.call('POST', gateway('vectorize'), ticket, {
+      images: [image],
+      params: { preset: 'posterized' },
+    });
+    expect(submitted.code).toBe(0);
+    const result = await runs.waitForFinal(ticket, gateway('vectorize'), submitted.result.task_id);
+    expect(result.status).toBe('done');
+    const [svg, png] = result.sub_task_results;
+    expect(svg.mime).toBe('image/svg+xml');
+    expect(png.mime).toBe('image/png');
+    const text = (await runs.fetchBytes(svg.url)).toString('utf8');
+    expect(text).toMatch(/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/);
+    expect(text).toContain('<path');
+    const meta = await sharp(Buffer.from(text)).metadata();
+    expect([meta.width, meta.height]).toEqual([768, 512]);
+    expect(result.request.params.preset).toBe('posterized');
+
+    const unknown = await api.call('POST', gateway('vectorize'), ticket, {
+      images: [image],
+      params: { preset: 'watercolour' },
+    });
+    expect(unknown.code).toBe(1001);
+    expect(unknown.message).toContain('params.preset');
+  });
+});
+
+describe('instruction edit', () => {
+  it('does on the CPU what it can do faithfully, and answers vivago’s image_easy_edit', async () => {
+    const { ticket } = await runs.userWithGrade('edit-free@example.com', 0);
+    const image = await runs.upload(ticket, await squareOnGround());
+    const submitted = await api.call('POST', gateway('image_edit'), ticket, {
+      images: [image],
+      prompt: 'make it black and white',
+    });
+    expect(submitted.code).toBe(0);
+    const result = await runs.waitForFinal(ticket, gateway('image_edit'), submitted.result.task_id);
+    expect(result.status).toBe('done');
+    const out = await raw(await runs.fetchBytes(result.sub_task_results[0].url));
+    const [r, g, b] = [...out.data.subarray(0, 3)];
+    expect(Math.abs(r! - g!)).toBeLessThan(3);
+    expect(Math.abs(g! - b!)).toBeLessThan(3);
+
+    const vivago = await api.call('POST', '/api/gw/v2/image/image_easy_edit/async', ticket, {
+      module: 'image_easy_edit',
+      image_uuid: image,
+      prompt: 'add a red scarf',
+      magic_prompt: '',
+      params: { batch_size: 1, seed: -1 },
+    });
+    expect(vivago.code).toBe(0);
+    const easy = await runs.waitForFinal(ticket, gateway('image_edit'), vivago.result.task_id);
+    expect(easy.status).toBe('done');
+    expect(easy.task_type).toBe('image_edit');
+  });
+});
