@@ -95,7 +95,7 @@ export const modelApiDefaults = {
 } as const satisfies Record<Exclude<TaskType, NoHostedModel>, ModelTableRow>;
 
 /** Task types with no row: vector conversion traces on the CPU on every engine. */
-type NoHostedModel = 'vectorize';
+type NoHostedModel = 'vectorize' | 'video_extend' | 'video_stylize' | 'video_motion_brush';
 
 export type HostedTaskType = keyof typeof modelApiDefaults;
 
