@@ -169,6 +169,21 @@ describe('the fake server’s validation of a graph', () => {
     ]);
   });
 
+  it('refuses magic-brush tracks that WanTrackToVideo would run without motion', async () => {
+    const values = buildWorkflowValues(makeTask('video_motion_brush').settings, {
+      media: 'video',
+      taskId: 't',
+      imageNames: ['first.png'],
+      tracks: JSON.stringify([[{ x: 10, y: 20 }]]),
+    });
+    const graph = fillWorkflow(await loadWorkflow('motion-brush.json'), values);
+    expect(errorsOf(graph)).toEqual([]);
+    for (const tracks of ['[]', '[[{"x": 1}]]', 'not json']) {
+      graph[idOf(graph, 'WanTrackToVideo')]!.inputs.tracks = tracks;
+      expect(errorsOf(graph)).toEqual(['custom_validation_failed']);
+    }
+  });
+
   it('refuses a class the server does not have', async () => {
     const graph = await inpaint();
     graph[idOf(graph, 'GrowMask')]!.class_type = 'GrowMaskPlus';
