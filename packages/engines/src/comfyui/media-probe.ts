@@ -63,7 +63,11 @@ export async function probeMedia(
       ffprobeInstaller.path,
       ['-v', 'error', '-of', 'json', '-show_streams', '-show_format', file],
       { signal, maxBuffer: 4 * 1024 * 1024 },
-    ).catch(() => ({ stdout: '' }));
+    ).catch((err: unknown) => {
+      // A cancelled task is cancelled, not a file ffprobe could not read.
+      if (signal?.aborted) throw err;
+      return { stdout: '' };
+    });
     const parsed = probeSchema.safeParse(JSON.parse(stdout || '{}'));
     if (!parsed.success) return undefined;
     const { streams, format } = parsed.data;

@@ -125,7 +125,9 @@ async function readClip(
   const key = task.inputs.videos[0];
   if (!key) throw new ModelApiError('bad_input', 'video_extend needs an input clip');
   const bytes = await io.readInput(key);
-  const facts = await probeMedia(bytes, io.signal);
+  const facts = await probeMedia(bytes, io.signal).catch((err: unknown) => {
+    throw io.signal.aborted ? new EngineCancelledError() : err;
+  });
   if (!facts?.width || !facts.height) {
     throw new ModelApiError('bad_input', 'The input clip is not a readable video');
   }
