@@ -48,6 +48,8 @@ import { enginesRoutes } from './modules/engines/engines.routes';
 import { gatewaySubmitSchema } from '@lumen/contracts/tasks';
 import { taskTypeDefinitions } from '@lumen/contracts/task-types';
 import { probeVideoFacts } from '@lumen/engines/media-probe';
+import { voiceSample } from '@lumen/engines/local/speech/speak';
+import { voicesRoutes } from './modules/generation/voices.routes';
 import { localFileRoutes } from './modules/media/files.routes';
 import { mediaApiRoutes } from './modules/media/media-api.routes';
 import { createMediaRepository } from './modules/media/media.repository';
@@ -423,6 +425,10 @@ export async function buildApp({
   if (localStore) await app.register(localFileRoutes, { store: localStore });
   await app.register(mediaApiRoutes, { service: media });
   await app.register(assetsRoutes, { service: assets });
+  await app.register(voicesRoutes, {
+    speakSample: (voice) => voiceSample(voice),
+    publicUrl: config.publicUrlSet ? config.publicUrl : null,
+  });
   await app.register(generationRoutes, {
     service: generation,
     events,

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import type { VoiceId } from '@lumen/contracts/voices';
 import { SPEECH_TEXT_MAX_LENGTH } from '@lumen/contracts/tools/mouth-speech';
 import { EditInputError } from '../edit/edit-input-error';
@@ -18,13 +19,20 @@ type EspeakFactory = (options: {
   preRun: Array<(module: EspeakModule) => void>;
   print: (line: string) => void;
   printErr: (line: string) => void;
-  instantiateWasm: (
-    imports: WebAssembly.Imports,
-    done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
-  ) => object;
+  instantiateWasm: (imports: object, done: (instance: object, module: object) => void) => object;
 }) => Promise<EspeakModule>;
 
-type Synthesiser = { factory: EspeakFactory; wasm: WebAssembly.Module };
+/**
+ * The two WebAssembly calls made here. Node has them as globals, but this package compiles
+ * without the DOM library that declares their types.
+ */
+type WasmApi = {
+  compile(bytes: Uint8Array): Promise<object>;
+  instantiate(module: object, imports: object): Promise<object>;
+};
+const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+type Synthesiser = { factory: EspeakFactory; wasm: object };
 
 let synthesiser: Promise<Synthesiser> | undefined;
 
@@ -37,8 +45,11 @@ let synthesiser: Promise<Synthesiser> | undefined;
 function loadSynthesiser(): Promise<Synthesiser> {
   synthesiser ??= (async () => {
     const entry = require.resolve('espeak-ng');
-    const { default: factory } = (await import('espeak-ng')) as { default: EspeakFactory };
-    const wasm = await WebAssembly.compile(await readFile(entry.replace(/\.js$/, '.wasm')));
+    // Imported by path: the package is an ES module without type declarations.
+    const { default: factory } = (await import(pathToFileURL(entry).href)) as {
+      default: EspeakFactory;
+    };
+    const wasm = await wasmApi.compile(await readFile(entry.replace(/\.js$/, '.wasm')));
     return { factory, wasm };
   })().catch((error: unknown) => {
     synthesiser = undefined;
@@ -98,7 +109,7 @@ export async function speak(text: string, voiceId: string): Promise<Speech> {
     print: () => undefined,
     printErr: (line) => errors.push(line),
     instantiateWasm: (imports, done) => {
-      void WebAssembly.instantiate(wasm, imports).then((instance) => done(instance, wasm));
+      void wasmApi.instantiate(wasm, imports).then((instance) => done(instance, wasm));
       return {};
     },
   });
