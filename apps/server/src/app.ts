@@ -247,14 +247,17 @@ export async function buildApp({
     },
     readInput: (key) => media.readObject(key),
     storeOutputs: async (userId, taskId, outputs) =>
-      (await media.storeOutputs(userId, taskId, outputs, { watermark: true })).map((o) => ({
-        idx: o.index,
-        kind: o.kind,
-        key: o.key,
-        thumbKey: o.thumbKey,
-        wmKey: o.wmKey,
-        mime: o.mime,
-      })),
+      (await media.storeOutputs(userId, taskId, outputs, { watermark: true, record: false })).map(
+        (o) => ({
+          idx: o.index,
+          kind: o.kind,
+          key: o.key,
+          thumbKey: o.thumbKey,
+          wmKey: o.wmKey,
+          mime: o.mime,
+          record: o.record,
+        }),
+      ),
     urlFor: (key) => media.getViewUrl(key),
     describeInputs: async (keys) =>
       Promise.all(
