@@ -120,6 +120,18 @@ export async function buildApp({
   app.setValidatorCompiler(zodValidatorCompiler);
   // Before any schema, and for routes or parts without one (params, headers).
   app.addHook('preValidation', refuseUnsafeInput);
+  // Once the server begins to close, every answer closes its connection. A keep-alive
+  // connection whose request was answered during the close would otherwise hold the close
+  // open until the client let it go (up to the 72 s keep-alive timeout).
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) void reply.header('connection', 'close');
+    return payload;
+  });
   app.setSerializerCompiler(serializerCompiler);
   // Action routes (like, approve, claim…) take no body; clients often still send a JSON
   // content type with an empty body, which is "no body", not malformed JSON.
