@@ -270,39 +270,45 @@ export function createQueueService(deps: {
       // Listening from before the first try, so that a task queued meanwhile is not missed.
       // A task that ends may free its user's slot for a waiting one, so endings wake too;
       // progress (still generating) does not.
-      let queued: boolean;
+      const heard = new Set<'queued' | 'ended'>();
       let wake: (() => void) | undefined;
       const stopListening =
         waitMs > 0
           ? deps.events.subscribeAll((_userId, event) => {
               if (event.type !== 'task' || event.data.status === 'generating') return;
-              queued = true;
+              heard.add(event.data.status === 'queued' ? 'queued' : 'ended');
               wake?.();
             })
           : undefined;
       let lastTry = 0;
-      let missed = false;
+      /** The kinds of event whose wake-up found nothing for this worker last time. */
+      let missed = new Set<'queued' | 'ended'>();
       try {
         for (;;) {
           // The first try after a wake-up goes at once, so a worker picks a new task up as it
-          // is queued. Tasks of other engines may be queued many times a second, though: once
-          // a wake-up found nothing for this worker, ask at most every CLAIM_RETRY_MS.
+          // is queued. Tasks of other engines may be queued or end many times a second,
+          // though: once a wake-up by one kind of event found nothing for this worker, that
+          // kind wakes it at most every CLAIM_RETRY_MS. The other kind still goes at once: a
+          // task ending just before the next one is queued (one worker's own tasks in turn)
+          // must not hold the new task back.
           const since = performance.now() - lastTry;
-          if (missed && since < CLAIM_RETRY_MS) await sleep(CLAIM_RETRY_MS - since, signal);
+          const repeated = [...heard].every((kind) => missed.has(kind));
+          if (repeated && since < CLAIM_RETRY_MS) await sleep(CLAIM_RETRY_MS - since, signal);
           if (signal?.aborted) return undefined;
           const woken = lastTry > 0;
+          const wokenBy = new Set(heard);
           lastTry = performance.now();
-          queued = false;
+          heard.clear();
           const task = await claimerFor(caps.engines, caps.taskTypes).run(caps.workerId);
           if (task) {
             announce(task);
             remember(task);
             return task;
           }
-          missed = woken;
+          missed = woken ? wokenBy : new Set();
           const left = deadline - performance.now();
           if (left <= 0 || signal?.aborted) return undefined;
-          if (!queued) await sleep(left, signal, (done) => (wake = done));
+          if (heard.size === 0) await sleep(left, signal, (done) => (wake = done));
           wake = undefined;
           if (signal?.aborted) return undefined;
         }
