@@ -326,7 +326,6 @@ export async function buildApp({
   });
   const queue = createQueueService({
     repository: generationRepository,
-    ledger,
     media: generationMedia,
     events,
     clock,

@@ -139,7 +139,6 @@ describe('a worker waiting in its claim', () => {
     const events = createLocalEventBus();
     const service = createQueueService({
       repository: timed,
-      ledger: t.app.services.ledger,
       media: {
         discardStaging: async () => {},
         discardTaskOutputs: async () => {},

@@ -4,7 +4,6 @@ import type { EngineOutput } from '@lumen/engines/engine';
 import type { Clock } from '../../lib/clock';
 import { createCoalescer, type Outcome } from '../../lib/coalesce';
 import type { EventBus } from '../../lib/event-bus';
-import type { LedgerService } from '../credits/ledger.service';
 import type { GenerationMedia, NsfwScorer } from './generation.ports';
 import type { GenerationRepository } from './generation.repository';
 import type { QueueLoadTracker } from './queue-load';
@@ -48,7 +47,6 @@ export type WorkerCapabilities = {
  */
 export function createQueueService(deps: {
   repository: GenerationRepository;
-  ledger: LedgerService;
   media: GenerationMedia;
   events: EventBus;
   clock: Clock;
