@@ -124,6 +124,18 @@ export async function buildApp({
   app.setValidatorCompiler(zodValidatorCompiler);
   // Before any schema, and for routes or parts without one (params, headers).
   app.addHook('preValidation', refuseUnsafeInput);
+  // Once the server begins to close, every answer closes its connection. A keep-alive
+  // connection whose request was answered during the close would otherwise hold the close
+  // open until the client let it go (up to the 72 s keep-alive timeout).
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) void reply.header('connection', 'close');
+    return payload;
+  });
   app.setSerializerCompiler(serializerCompiler);
   // Action routes (like, approve, claim…) take no body; clients often still send a JSON
   // content type with an empty body, which is "no body", not malformed JSON.
@@ -263,14 +275,17 @@ export async function buildApp({
     },
     readInput: (key) => media.readObject(key),
     storeOutputs: async (userId, taskId, outputs) =>
-      (await media.storeOutputs(userId, taskId, outputs, { watermark: true })).map((o) => ({
-        idx: o.index,
-        kind: o.kind,
-        key: o.key,
-        thumbKey: o.thumbKey,
-        wmKey: o.wmKey,
-        mime: o.mime,
-      })),
+      (await media.storeOutputs(userId, taskId, outputs, { watermark: true, record: false })).map(
+        (o) => ({
+          idx: o.index,
+          kind: o.kind,
+          key: o.key,
+          thumbKey: o.thumbKey,
+          wmKey: o.wmKey,
+          mime: o.mime,
+          record: o.record,
+        }),
+      ),
     urlFor: (key) => media.getViewUrl(key),
     describeInputs: async (keys) =>
       Promise.all(
@@ -328,7 +343,6 @@ export async function buildApp({
   });
   const queue = createQueueService({
     repository: generationRepository,
-    ledger,
     media: generationMedia,
     events,
     clock,

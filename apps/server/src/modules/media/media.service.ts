@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { en, type MessageKey } from '../../lib/i18n/en';
 import { decodeImage, type ImageMeta } from './media-images';
 import { createMediaLibrary } from './media-library';
-import { createOutputStore } from './media-outputs';
+import { createOutputStore, outputFolder } from './media-outputs';
 import { createUploadSweep, type OwnedKey } from './media-retention';
 import {
   assertMeetsRules,
@@ -270,7 +270,8 @@ export function createMediaService(deps: MediaServiceDeps) {
     /**
      * Removes whatever a task that ended without results left stored: outputs written before
      * its worker failed (a later output unreadable, a crash before the task ended). Rows first,
-     * then files, as in discardOutput.
+     * then files, as in discardOutput; then the task's whole output folder, which also holds
+     * files stored whose rows were to be recorded with the task's end.
      */
     async discardTaskOutputs(userId: number, taskId: string): Promise<void> {
       const deleted = await repository.deleteTaskOutputs(userId, taskId);
@@ -278,6 +279,7 @@ export function createMediaService(deps: MediaServiceDeps) {
         [row.key, row.thumbKey, row.wmKey].filter((k): k is string => Boolean(k)),
       );
       await Promise.all(files.map((k) => store.delete(k)));
+      await store.deletePrefix(outputFolder(userId, taskId));
     },
 
     /** Checks the declared file and hands out a presigned PUT for `uploads/<userId>/<uuid>.<ext>`. */
