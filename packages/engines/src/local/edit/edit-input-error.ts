@@ -8,6 +8,7 @@ export type EditInputProblem =
   | 'unreadable_mask'
   | 'empty_mask'
   | 'unreadable_audio'
+  | 'unreadable_video'
   | 'empty_text'
   | 'unknown_voice'
   | 'no_face'
