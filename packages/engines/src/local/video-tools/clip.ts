@@ -186,8 +186,8 @@ function parseRate(rate: unknown): number | undefined {
 
 /**
  * Probes the clip at `file`. Bytes that are no video, or a video without a picture, are the
- * caller's fault and throw EditInputError. The frame rate is rounded and kept within 8–60,
- * the range the encoder settings accept.
+ * caller's fault and throw EditInputError. The frame rate is rounded to whole frames and kept
+ * at most 60, past which players drop frames anyway.
  */
 export async function probeClip(file: string, signal?: AbortSignal): Promise<ClipInfo> {
   const run = await runProgram(
@@ -218,7 +218,7 @@ export async function probeClip(file: string, signal?: AbortSignal): Promise<Cli
   return {
     width,
     height,
-    fps: Math.min(60, Math.max(8, Math.round(rate))),
+    fps: Math.min(60, Math.max(1, Math.round(rate))),
     durationS,
     hasAudio: streams.some((s) => s.codec_type === 'audio'),
     matrix,

@@ -110,3 +110,27 @@ export function frameDiff(a: Uint8Array, b: Uint8Array): number {
   for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
   return sum / a.length;
 }
+
+/** Frame `index` of a clip, cropped to `box`, as grey bytes (large frames welcome). */
+export function greyCrop(
+  video: Buffer,
+  index: number,
+  box: { left: number; top: number; width: number; height: number },
+): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'lumen-crop-'));
+  try {
+    writeFileSync(join(dir, 'clip.mp4'), video);
+    const filter = `select=eq(n\\,${index}),crop=${box.width}:${box.height}:${box.left}:${box.top},format=gray`;
+    const run = spawnSync(
+      defaultFfmpegPath(),
+      [
+        ...['-v', 'error', '-i', join(dir, 'clip.mp4'), '-vf', filter, '-frames:v', '1'],
+        ...['-f', 'rawvideo', 'pipe:1'],
+      ],
+      { maxBuffer: 1 << 28 },
+    );
+    return run.stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
