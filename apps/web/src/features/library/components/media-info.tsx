@@ -16,6 +16,7 @@ import {
   IconCheck,
   IconCopy,
   IconDownload,
+  IconEdit,
   IconMovie,
   IconPhoto,
   IconRefresh,
@@ -25,6 +26,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { editorPath } from '../../../shared/editor-path';
 import { engineLabel } from '../../../shared/i18n/engine-name';
 import { openPublishDialog } from '../../../shared/session/publish-dialog-store';
 import { downloadMedia } from '../../../shared/api/download-media';
@@ -196,6 +198,17 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
           >
             {t('library.detail.publish')}
           </Button>
+          {isImage && output.mime !== 'image/svg+xml' ? (
+            <Button
+              component={Link}
+              to={editorPath({ taskId: task.task_id, index })}
+              variant="light"
+              radius="xl"
+              leftSection={<IconEdit size={16} />}
+            >
+              {t('library.detail.edit')}
+            </Button>
+          ) : null}
           {canEnhance ? (
             <EnhanceAction
               width={output.width}

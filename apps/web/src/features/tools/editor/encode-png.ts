@@ -35,8 +35,8 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 /** zlib-wrapped deflate, what PNG's IDAT holds; the platform's stream does the work. */
-async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
-  const input = new ReadableStream<Uint8Array>({
+async function deflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  const input = new ReadableStream<BufferSource>({
     start(controller) {
       controller.enqueue(bytes);
       controller.close();
