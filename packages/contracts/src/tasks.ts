@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { aspectRatioSchema, videoResolutions } from './generation';
+import { outpaintSettingsSchema } from './image-tools';
 import { mediaKinds } from './media';
 import { MOTION_STRENGTH_MAX } from './vivago';
 
@@ -211,10 +212,13 @@ export const taskRequestSchema = z.object({
     sound_effect: z.boolean(),
     scale: z.union([z.literal(2), z.literal(4), z.literal('4k')]).optional(),
     background: z.string().optional(),
+    expand: outpaintSettingsSchema.optional(),
+    preset: z.string().optional(),
   }),
   images: z.array(z.string()),
   videos: z.array(z.string()),
   audios: z.array(z.string()),
+  mask: z.string().optional(),
   version: z.string(),
   remix_of: z.string().optional(),
 });
@@ -276,5 +280,11 @@ export const taskResultSchema = z.object({
   request: taskRequestSchema.optional(),
   /** Its inputs that are still stored, in the request's order. */
   inputs: z.array(taskInputMediaSchema).optional(),
+  /**
+   * For an editing tool's run, the picture it edited (the "before"): one of the user's results
+   * (its run and output index) or an upload (`task_id` and `index` null). Absent when that
+   * picture is no longer stored.
+   */
+  edited_from: taskInputMediaSchema.extend({ index: z.number().int().nullable() }).optional(),
 });
 export type TaskResult = z.infer<typeof taskResultSchema>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { unitCosts } from './credits';
 import { gatedFeatures } from './plans';
 import { taskTypeSchema } from './task-types';
-import { imageRulesOf, toolIds, tools, toolsWhere } from './tools';
+import { imageRulesOf, toolIds, toolOf, tools, toolsWhere } from './tools';
 
 describe('tool definitions', () => {
   it('declares each task type under its own id, with a known cost and gate', () => {
@@ -18,7 +18,7 @@ describe('tool definitions', () => {
   it('gives the mask tools the mask panel and makes no other tool take a mask', () => {
     const masked = toolsWhere((t) => t.inputs.mask === 'required');
     expect([...masked].sort()).toEqual(['erase', 'inpaint']);
-    for (const id of masked) expect(tools[id].ui.editor).toBe('mask');
+    for (const id of masked) expect(toolOf(id).ui.editor).toBe('mask');
   });
 
   it('takes the common picture rules unless a tool says otherwise', () => {

@@ -13,6 +13,7 @@ import {
   type TaskState,
 } from '@lumen/contracts/tasks';
 import { taskTypeDefinitions, type TaskType } from '@lumen/contracts/task-types';
+import { isToolId } from '@lumen/contracts/tools';
 import {
   LOCAL_PREVIEW_ENGINE_LABEL,
   localPreviewTaskTypes,
@@ -221,6 +222,8 @@ export function createGenerationService(deps: GenerationDeps) {
             completion: Math.min(1, Math.max(0, task.progress / 100)),
             model: task.settings.model,
           });
+    const inputs = await inputsOf(task);
+    const editedFrom = editedFromOf(task, inputs);
     return {
       task_id: task.id,
       task_type: task.taskType,
@@ -243,8 +246,25 @@ export function createGenerationService(deps: GenerationDeps) {
       prompt: task.settings.prompt,
       sub_task_results: subs,
       request: requestOf(task),
-      inputs: await inputsOf(task),
+      inputs,
+      ...(editedFrom ? { edited_from: editedFrom } : {}),
     };
+  }
+
+  /** An output's index from its key (`…/{task}/{index}.{ext}`, see the output store). */
+  function outputIndexOf(key: string): number | null {
+    const match = /\/(\d+)\.[a-z0-9]+$/.exec(key);
+    return match ? Number(match[1]) : null;
+  }
+
+  /** An editing tool's "before": its first picture, with the output index it had. */
+  function editedFromOf(task: TaskRow, inputs: TaskInputMedia[]) {
+    const tool = isToolId(task.taskType) ? taskTypeDefinitions[task.taskType] : undefined;
+    if (!tool || (tool.ui.category !== 'edit' && tool.ui.category !== 'enhance')) return undefined;
+    const first = inputs.find((input) => input.key === task.inputs.images[0]);
+    if (!first) return undefined;
+    const index = first.task_id === null ? null : outputIndexOf(first.key);
+    return { ...first, index };
   }
 
   /** The task's inputs still stored, in the request's order, with URLs to show them. */

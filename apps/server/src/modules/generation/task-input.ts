@@ -196,10 +196,13 @@ export function requestOf(
                   : s.background.kind,
           }
         : {}),
+      ...(s.outpaint ? { expand: s.outpaint } : {}),
+      ...(s.vectorize ? { preset: s.vectorize.preset } : {}),
     },
     images: s.background?.kind === 'image' ? task.inputs.images.slice(0, 1) : task.inputs.images,
     videos: task.inputs.videos,
     audios: task.inputs.audios,
+    ...(task.inputs.masks?.[0] ? { mask: task.inputs.masks[0] } : {}),
     version: s.model,
     ...(task.remixOf === null ? {} : { remix_of: String(task.remixOf) }),
   };

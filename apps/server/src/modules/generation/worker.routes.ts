@@ -17,7 +17,7 @@ import { AppError, forbidden } from '../../lib/app-error';
 import { engineRouteSchema, type EngineRoute } from '@lumen/contracts/engine-settings';
 import { ok } from '../../lib/envelope';
 import { publicAddressOf } from '../../lib/public-address';
-import { SNIFF_BYTES, sniffMime } from '../media/media-rules';
+import { isPlainSvg, SNIFF_BYTES, sniffMime } from '../media/media-rules';
 import { stagingPrefix } from './generation.ports';
 import { CLAIM_WAIT_MAX_MS, type QueueService } from './queue.service';
 
@@ -26,6 +26,7 @@ const tags = ['worker'];
 /** Whether a file's first bytes are of the type it is said to be. */
 function bytesAre(bytes: Buffer, mime: string): boolean {
   if (mime === 'model/gltf-binary') return bytes.subarray(0, 4).toString('latin1') === 'glTF';
+  if (mime === 'image/svg+xml') return isPlainSvg(bytes);
   return sniffMime(bytes.subarray(0, SNIFF_BYTES)) === mime;
 }
 const OUTPUT_MAX_BYTES = 512 * 1024 * 1024;
@@ -34,6 +35,7 @@ const extensionOf: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
+  'image/svg+xml': 'svg',
   'video/mp4': 'mp4',
   'audio/mpeg': 'mp3',
   'model/gltf-binary': 'glb',

@@ -70,6 +70,20 @@ export function sniffMime(head: Buffer): string | undefined {
   return undefined;
 }
 
+const svgOpening = /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/;
+/** What an SVG must not hold to be served as a picture: script, embedded documents, links out. */
+const svgActive = /<script|<foreignObject|<iframe|<embed|<object|\son[a-z]+\s*=|javascript:|(?:xlink:)?href\s*=\s*["'](?!#)/i;
+
+/**
+ * Whether bytes are an SVG picture and nothing more: an `<svg>` document with no script,
+ * event handler, embedded document or reference outside itself. Engines' vector outputs are
+ * checked with this before they are stored, since an SVG is a document a browser runs.
+ */
+export function isPlainSvg(bytes: Buffer): boolean {
+  const text = bytes.toString('utf8');
+  return svgOpening.test(text.slice(0, 4096)) && !svgActive.test(text) && /<\/svg>\s*$/.test(text);
+}
+
 /** The kind a real type belongs to, when it is one we store. */
 export function kindOfMime(mime: string): MediaKind | undefined {
   const kind = mime.split('/')[0];
