@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ComfyUiError } from './comfyui/comfyui-errors';
 import { failureReasonOf } from './failure';
+import { EditInputError } from './local/edit/edit-input-error';
 import { ModelApiError } from './model-api/model-api-errors';
 import { OpenAiError } from './openai/openai-errors';
 
 describe('failureReasonOf', () => {
+  it('answers an edit whose picture or mask cannot be used as bad input', () => {
+    expect(failureReasonOf(new EditInputError('empty_mask', 'The mask marks nothing'))).toBe(
+      'bad_input',
+    );
+    expect(failureReasonOf(new EditInputError('unreadable_image', 'not a PNG'))).toBe('bad_input');
+  });
+
   it('tells users why ComfyUI failed without its details', () => {
     expect(failureReasonOf(new ComfyUiError('unreachable', 'connect ECONNREFUSED 10.0.0.5'))).toBe(
       'unavailable',

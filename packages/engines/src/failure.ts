@@ -1,5 +1,6 @@
 import type { WorkerFailureReason } from '@lumen/contracts/tasks';
 import { ComfyUiError } from './comfyui/comfyui-errors';
+import { EditInputError } from './local/edit/edit-input-error';
 import { ModelApiError } from './model-api/model-api-errors';
 import { OpenAiError } from './openai/openai-errors';
 
@@ -8,6 +9,8 @@ import { OpenAiError } from './openai/openai-errors';
  * names hosts, files and models); the reason picks the user's translated message.
  */
 export function failureReasonOf(err: unknown): WorkerFailureReason {
+  // An unreadable picture or an empty mask is the request's fault, whichever tool met it.
+  if (err instanceof EditInputError) return 'bad_input';
   if (err instanceof ComfyUiError) {
     switch (err.reason) {
       case 'unreachable':

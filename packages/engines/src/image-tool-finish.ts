@@ -1,4 +1,5 @@
 import type { CutoutBackground } from '@lumen/contracts/image-tools';
+import { finishEdit } from './edit-images';
 import type { EngineIO, EngineOutput, EngineTask } from './engine';
 
 /** Loaded on first use: a GPU worker that never enhances or cuts out skips sharp's addon. */
@@ -69,7 +70,8 @@ export async function resizeExactly(
  * The same last step for every engine's image tools, so a choice gives the same result on
  * the CPU, ComfyUI and the hosted APIs: an enhance is brought to its planned size (a 4K
  * choice after a 4× or 2× network pass), and a cut-out is laid on its chosen background (the
- * models only cut out; the compositing is ours). Other tasks pass through unchanged.
+ * models only cut out; the compositing is ours); an edit keeps the picture's size and the
+ * pixels it was not asked to change (`finishEdit`). Other tasks pass through unchanged.
  */
 export async function finishImageTool(
   task: EngineTask,
@@ -103,5 +105,5 @@ export async function finishImageTool(
       }),
     );
   }
-  return outputs;
+  return finishEdit(task, io, outputs);
 }

@@ -15,11 +15,12 @@ export function createApiCaller(t: TestApp, clock?: ManualClock) {
     url: string,
     ticket?: string,
     body?: object,
+    headers: Record<string, string> = {},
   ) {
     const res = await t.app.inject({
       method,
       url,
-      headers: ticket ? { authorization: `Bearer ${ticket}` } : {},
+      headers: { ...headers, ...(ticket ? { authorization: `Bearer ${ticket}` } : {}) },
       ...(body ? { payload: body } : {}),
     });
     return res.json() as Json;

@@ -8,7 +8,7 @@ import { editingImageRules } from './editing';
 export const erase = defineTool({
   id: 'erase',
   media: 'image',
-  available: false,
+  available: true,
   inputs: { prompt: 'optional', images: [1, 1], mask: 'required', imageRules: editingImageRules },
   single: true,
   keepsInputShape: true,

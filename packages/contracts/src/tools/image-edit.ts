@@ -5,7 +5,7 @@ import { editingImageRules } from './editing';
 export const imageEdit = defineTool({
   id: 'image_edit',
   media: 'image',
-  available: false,
+  available: true,
   inputs: { prompt: 'required', images: [1, 1], imageRules: editingImageRules },
   single: true,
   keepsInputShape: true,

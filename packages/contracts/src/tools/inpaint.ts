@@ -5,7 +5,7 @@ import { editingImageRules } from './editing';
 export const inpaint = defineTool({
   id: 'inpaint',
   media: 'image',
-  available: false,
+  available: true,
   inputs: { prompt: 'required', images: [1, 1], mask: 'required', imageRules: editingImageRules },
   single: true,
   keepsInputShape: true,

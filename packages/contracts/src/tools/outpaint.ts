@@ -14,7 +14,7 @@ const side = z.coerce.number().int().min(0).max(OUTPAINT_MAX_EXPAND_PX).default(
 export const outpaint = defineTool({
   id: 'outpaint',
   media: 'image',
-  available: false,
+  available: true,
   inputs: { prompt: 'optional', images: [1, 1], imageRules: editingImageRules },
   single: true,
   scoresOutputs: true,

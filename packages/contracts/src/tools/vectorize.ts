@@ -9,7 +9,7 @@ export type VectorizePreset = (typeof vectorizePresets)[number];
 export const vectorize = defineTool({
   id: 'vectorize',
   media: 'image',
-  available: false,
+  available: true,
   inputs: { prompt: 'optional', images: [1, 1], imageRules: editingImageRules },
   single: true,
   keepsInputShape: true,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
+import { fitMask, type Size } from '../edit-images';
 import type { Engine, EngineIO, EngineOutput, EngineTask } from '../engine';
 import { ComfyUiError, cancelledError, formatDuration } from './comfyui-errors';
 import { createComfyUiHttp, type ComfyUiHttp } from './comfyui-http';
@@ -83,13 +84,26 @@ export function createComfyUiEngine(options: ComfyUiEngineOptions): Engine {
         `${task.taskType} needs ${template.inputImages} input image(s), got ${task.inputs.images.length}`,
       );
     }
+    const maskKey = task.inputs.masks?.[0];
+    if (template.inputMask && !maskKey) {
+      throw new ComfyUiError('bad_input', `${task.taskType} needs a mask`);
+    }
+    if (task.taskType === 'outpaint' && !task.settings.outpaint) {
+      throw new ComfyUiError('bad_input', 'outpaint needs how far each side of the picture grows');
+    }
     const report = createProgressReporter(io, stop);
 
-    const imageNames = await uploadInputs(http, task, io, template.inputImages, stop.signal);
+    const uploaded = await uploadInputs(http, task, io, template.inputImages, stop.signal);
+    const maskName =
+      template.inputMask && maskKey
+        ? await uploadMask(http, task, io, maskKey, uploaded.firstSize, stop.signal)
+        : undefined;
     const values = buildWorkflowValues(task.settings, {
       media: template.media,
       taskId: task.id,
-      imageNames,
+      imageNames: uploaded.names,
+      imageSize: uploaded.firstSize,
+      maskName,
     });
     const graph = applyRoute(fillWorkflow(await loadWorkflow(template.file), values), task.route);
     await report(2);
@@ -205,26 +219,50 @@ function createProgressReporter(io: EngineIO, stop: AbortController) {
   };
 }
 
+/** LoadImage takes files in input subfolders as "subfolder/name". */
+const inputName = (uploaded: { name: string; subfolder?: string }) =>
+  uploaded.subfolder ? `${uploaded.subfolder}/${uploaded.name}` : uploaded.name;
+
 async function uploadInputs(
   http: ComfyUiHttp,
   task: EngineTask,
   io: EngineIO,
   count: number,
   signal: AbortSignal,
-): Promise<string[]> {
+): Promise<{ names: string[]; firstSize?: Size }> {
   const names: string[] = [];
+  let firstSize: Size | undefined;
   for (const [index, key] of task.inputs.images.slice(0, count).entries()) {
     const bytes = await io.readInput(key);
-    const extension = readImageInfo(bytes)?.mime.split('/')[1]?.replace('jpeg', 'jpg') ?? 'png';
+    const info = readImageInfo(bytes);
+    if (index === 0 && info) firstSize = { width: info.width, height: info.height };
+    const extension = info?.mime.split('/')[1]?.replace('jpeg', 'jpg') ?? 'png';
     const uploaded = await http.uploadImage(
       bytes,
       `lumen-${task.id}-${index}.${extension}`,
       signal,
     );
-    // LoadImage takes files in input subfolders as "subfolder/name".
-    names.push(uploaded.subfolder ? `${uploaded.subfolder}/${uploaded.name}` : uploaded.name);
+    names.push(inputName(uploaded));
   }
-  return names;
+  return { names, firstSize };
+}
+
+/**
+ * Uploads the mask as a greyscale PNG of the picture's exact size (the gateway only checks
+ * its shape), so LoadImageMask's red channel is the mask and nothing is stretched twice.
+ */
+async function uploadMask(
+  http: ComfyUiHttp,
+  task: EngineTask,
+  io: EngineIO,
+  key: string,
+  pictureSize: Size | undefined,
+  signal: AbortSignal,
+): Promise<string> {
+  const raw = await io.readInput(key);
+  const bytes = pictureSize ? await fitMask(raw, pictureSize) : raw;
+  const uploaded = await http.uploadImage(bytes, `lumen-${task.id}-mask.png`, signal);
+  return inputName(uploaded);
 }
 
 /** Stops our prompt wherever it is: still queued → removed; running → interrupted. */

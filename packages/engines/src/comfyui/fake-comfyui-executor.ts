@@ -1,4 +1,5 @@
 import type { WorkflowGraph } from './comfyui-schemas';
+import { createShapeReader } from './fake-comfyui-shapes';
 import { createPng } from './fake-png';
 
 /**
@@ -35,6 +36,8 @@ export type ExecutorContext = {
   steps: number;
   stepDelayMs: number;
   videoBytes?: Buffer;
+  /** A file of the server's input folder (what /upload/image stored), by LoadImage's name. */
+  readInputFile(name: string): Buffer | undefined;
   send(clientId: string, type: string, data: Record<string, unknown>): void;
   saveFile(type: string, subfolder: string, filename: string, file: StoredFile): void;
 };
@@ -83,8 +86,9 @@ function produceOutput(
   switch (node.class_type) {
     case 'SaveImage': {
       const count = numericInput(job.prompt, ['batch_size', 'amount']) ?? 1;
-      const width = numericInput(job.prompt, ['width']) ?? 64;
-      const height = numericInput(job.prompt, ['height']) ?? 64;
+      const shape = createShapeReader(job.prompt, ctx.readInputFile).sizeOf(node.inputs.images);
+      const width = shape?.width ?? numericInput(job.prompt, ['width']) ?? 64;
+      const height = shape?.height ?? numericInput(job.prompt, ['height']) ?? 64;
       const images = Array.from({ length: count }, (_, i) => {
         const filename = `${name}_${String(i + 1).padStart(5, '0')}_.png`;
         ctx.saveFile('output', subfolder, filename, {

@@ -10,6 +10,7 @@ import {
   type HistoryRecord,
   type StoredFile,
 } from './fake-comfyui-executor';
+import { knownNodeClasses } from './fake-comfyui-nodes';
 import { checkPrompt, readBody, sendJson } from './fake-comfyui-validation';
 
 /**
@@ -28,7 +29,7 @@ export type FakeComfyUiOptions = {
   holdQueue?: boolean;
   /** What video save nodes write (default: an mp4 header with no streams). */
   videoBytes?: Buffer;
-  /** The node classes `/object_info` lists (default: a few core ones). */
+  /** The node classes `/object_info` lists (default: every class the fake validates). */
   nodeClasses?: string[];
 };
 
@@ -79,6 +80,7 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}): Promis
       steps: options.steps ?? 4,
       stepDelayMs: options.stepDelayMs ?? 2,
       videoBytes: options.videoBytes,
+      readInputFile: (name) => files.get(fileKey('input', '', name))?.bytes,
       send: (clientId, type, data) => sockets.get(clientId)?.send(JSON.stringify({ type, data })),
       saveFile: (type, subfolder, name, file) => files.set(fileKey(type, subfolder, name), file),
     });
@@ -95,7 +97,9 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}): Promis
     const body = JSON.parse((await readBody(req)).toString('utf8')) as Record<string, unknown>;
     const failure = nextFailure;
     nextFailure = undefined;
-    const check = checkPrompt(body.prompt, failure);
+    const check = checkPrompt(body.prompt, failure, (name) =>
+      files.has(fileKey('input', '', name)),
+    );
     if (!check.ok) return sendJson(res, 400, check.body);
     const prompt = check.prompt;
     const clientId = typeof body.client_id === 'string' ? body.client_id : '';
@@ -156,7 +160,7 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}): Promis
       });
     }
     if (route === 'GET /object_info') {
-      const classes = options.nodeClasses ?? ['KSampler', 'CLIPTextEncode', 'SaveImage'];
+      const classes = options.nodeClasses ?? knownNodeClasses;
       return sendJson(
         res,
         200,

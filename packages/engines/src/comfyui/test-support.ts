@@ -9,6 +9,7 @@ export function makeTask(
   taskType: TaskType,
   settings: Partial<EngineSettings> = {},
   images: string[] = [],
+  masks?: string[],
 ): EngineTask {
   return {
     id: `task-${taskType}`,
@@ -18,7 +19,7 @@ export function makeTask(
       seed: 1234,
       ...settings,
     }),
-    inputs: { images, videos: [], audios: [] },
+    inputs: { images, videos: [], audios: [], ...(masks ? { masks } : {}) },
   };
 }
 

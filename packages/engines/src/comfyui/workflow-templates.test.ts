@@ -2,7 +2,9 @@ import type { TaskType } from '@lumen/contracts/task-types';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createPng } from './fake-png';
+import { checkPrompt } from './fake-comfyui-validation';
 import { readImageInfo } from './image-size';
+import type { WorkflowGraph } from './comfyui-schemas';
 import {
   applyRoute,
   createWorkflowLoader,
@@ -28,15 +30,24 @@ describe('workflow templates', () => {
   it.each(entries)(
     '%s fills completely into a connected graph with a save node',
     async (type, template) => {
-      const task = makeTask(type);
+      const outpaint = { left: 64, right: 64, top: 0, bottom: 0 };
+      const task = makeTask(type, type === 'outpaint' ? { outpaint } : {});
       const imageNames = ['first.png', 'last.png'].slice(0, template.inputImages);
       const values = buildWorkflowValues(task.settings, {
         media: template.media,
         taskId: task.id,
         imageNames,
+        imageSize: { width: 640, height: 480 },
+        maskName: template.inputMask ? 'mask.png' : undefined,
       });
 
       const graph = fillWorkflow(await loadWorkflow(template.file), values);
+
+      // What ComfyUI itself checks: every class exists, required inputs are there, each link
+      // carries the type its input takes, and combo values are among the choices.
+      expect(checkPrompt(graph, undefined)).toEqual({ ok: true, prompt: graph });
+      const masks = Object.values(graph).filter((n) => n.class_type === 'LoadImageMask');
+      expect(masks.map((n) => n.inputs.image)).toEqual(template.inputMask ? ['mask.png'] : []);
 
       expect(JSON.stringify(graph)).not.toContain('{{');
       for (const node of Object.values(graph)) {
@@ -85,6 +96,55 @@ describe('workflow templates', () => {
   it('refuses a template that asks for a value it was not given', () => {
     const graph = { '1': { class_type: 'LoadImage', inputs: { image: '{{image_end}}' } } };
     expect(() => fillWorkflow(graph, {})).toThrow(/not given: image_end/);
+  });
+});
+
+describe('the fake server’s validation of a graph', () => {
+  const errorsOf = (graph: WorkflowGraph, uploaded: string[] = ['first.png', 'mask.png']) => {
+    const check = checkPrompt(graph, undefined, (name) => uploaded.includes(name));
+    if (check.ok) return [];
+    const nodes = (check.body.node_errors ?? {}) as Record<
+      string,
+      { errors: Array<{ type: string }> }
+    >;
+    const listed = Object.values(nodes).flatMap((n) => n.errors.map((e) => e.type));
+    return listed.length > 0 ? listed : [String(check.body.error.type)];
+  };
+  const inpaint = async () => {
+    const values = buildWorkflowValues(makeTask('inpaint').settings, {
+      media: 'image',
+      taskId: 't',
+      imageNames: ['first.png'],
+      imageSize: { width: 640, height: 480 },
+      maskName: 'mask.png',
+    });
+    return fillWorkflow(await loadWorkflow('inpaint.json'), values);
+  };
+  const idOf = (graph: WorkflowGraph, classType: string) =>
+    Object.entries(graph).find(([, n]) => n.class_type === classType)![0];
+
+  it('takes the repaint graph as it is', async () => {
+    expect(errorsOf(await inpaint())).toEqual([]);
+  });
+
+  it('catches a link of the wrong type, a missing input, a bad choice and a file never uploaded', async () => {
+    const graph = await inpaint();
+    const conditioning = graph[idOf(graph, 'InpaintModelConditioning')]!;
+    conditioning.inputs.mask = [idOf(graph, 'LoadImage'), 0];
+    delete conditioning.inputs.noise_mask;
+    graph[idOf(graph, 'LoadImageMask')]!.inputs.channel = 'white';
+    expect(errorsOf(graph, ['first.png']).sort()).toEqual([
+      'custom_validation_failed',
+      'required_input_missing',
+      'return_type_mismatch',
+      'value_not_in_list',
+    ]);
+  });
+
+  it('refuses a class the server does not have', async () => {
+    const graph = await inpaint();
+    graph[idOf(graph, 'GrowMask')]!.class_type = 'GrowMaskPlus';
+    expect(errorsOf(graph)).toEqual(['invalid_prompt']);
   });
 });
 

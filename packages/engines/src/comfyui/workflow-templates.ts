@@ -13,6 +13,8 @@ export type WorkflowTemplate = {
   media: OutputMedia;
   /** How many input images the graph's LoadImage nodes need. */
   inputImages: number;
+  /** The graph loads the task's mask too (`{{mask}}`, uploaded beside the picture). */
+  inputMask?: true;
 };
 
 export const workflowTemplates: Partial<Record<TaskType, WorkflowTemplate>> = {
@@ -20,6 +22,10 @@ export const workflowTemplates: Partial<Record<TaskType, WorkflowTemplate>> = {
   img2img: { file: 'img2img.json', media: 'image', inputImages: 1 },
   upscale: { file: 'upscale.json', media: 'image', inputImages: 1 },
   remove_bg: { file: 'remove-bg.json', media: 'image', inputImages: 1 },
+  image_edit: { file: 'image-edit.json', media: 'image', inputImages: 1 },
+  inpaint: { file: 'inpaint.json', media: 'image', inputImages: 1, inputMask: true },
+  erase: { file: 'erase.json', media: 'image', inputImages: 1, inputMask: true },
+  outpaint: { file: 'outpaint.json', media: 'image', inputImages: 1 },
   video_diffusion: { file: 'video-diffusion.json', media: 'video', inputImages: 0 },
   video_diffusion_img2vid: { file: 'video-img2vid.json', media: 'video', inputImages: 1 },
   video_diffusion_keyframes: { file: 'video-keyframes.json', media: 'video', inputImages: 2 },

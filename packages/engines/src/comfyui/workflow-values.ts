@@ -3,6 +3,7 @@ import {
   type EngineSettings,
   type VideoStyle,
 } from '@lumen/contracts/generation';
+import { OUTPAINT_PROMPT, outpaintCanvas, type Size } from '../edit-images';
 import type { OutputMedia } from './workflow-templates';
 
 export type WorkflowValues = Record<string, string | number>;
@@ -40,6 +41,19 @@ export function videoDimensions(
   return w >= h
     ? { width: roundSide((short * w) / h), height: roundSide(short) }
     : { width: roundSide(short), height: roundSide((short * h) / w) };
+}
+
+/** The pixels an editing model works on: FLUX Fill and Kontext are trained at about 1 MP. */
+const editWorkPixels = 1024 * 1024;
+
+/**
+ * The size an edit is worked at: the canvas's shape at about one megapixel, sides ÷16. A 4K
+ * photo is worked small and scaled back (the graph then keeps the original's pixels outside
+ * the mask); a small one is worked larger, which the models handle better than tiny latents.
+ */
+export function editWorkDimensions(canvas: Size): Size {
+  const scale = Math.sqrt(editWorkPixels / (canvas.width * canvas.height));
+  return { width: roundSide(canvas.width * scale), height: roundSide(canvas.height * scale) };
 }
 
 /** Wan's VAE compresses time by 4 and keeps the first frame: lengths are 4k + 1. */
@@ -81,6 +95,10 @@ export type WorkflowInputs = {
   taskId: string;
   /** Names ComfyUI gave the uploaded input images, in the task's order. */
   imageNames: string[];
+  /** The first input picture's size, read from its header; the editing graphs size from it. */
+  imageSize?: Size;
+  /** The name ComfyUI gave the uploaded mask. */
+  maskName?: string;
 };
 
 /** The values a template's `{{placeholders}}` are filled with. */
@@ -114,5 +132,34 @@ export function buildWorkflowValues(
   const [first, last] = inputs.imageNames;
   if (first !== undefined) values.image = first;
   if (last !== undefined) values.image_end = last;
-  return values;
+  if (inputs.maskName !== undefined) values.mask = inputs.maskName;
+  return { ...values, ...editValues(settings, inputs.imageSize) };
+}
+
+/**
+ * The editing graphs' values: the canvas they save (the picture's size, or an expand's
+ * larger canvas), the size they work at, an expand's padding, and its prompt (a neutral one
+ * when the user gave none). Absent without a picture, so such a template fails before it
+ * reaches ComfyUI.
+ */
+function editValues(settings: EngineSettings, imageSize: Size | undefined): WorkflowValues {
+  if (!imageSize) return {};
+  const padding = settings.outpaint;
+  const canvas = padding ? outpaintCanvas(imageSize, padding) : imageSize;
+  const work = editWorkDimensions(canvas);
+  return {
+    canvas_width: canvas.width,
+    canvas_height: canvas.height,
+    work_width: work.width,
+    work_height: work.height,
+    fill_prompt: settings.prompt.trim() || OUTPAINT_PROMPT,
+    ...(padding
+      ? {
+          pad_left: padding.left,
+          pad_top: padding.top,
+          pad_right: padding.right,
+          pad_bottom: padding.bottom,
+        }
+      : {}),
+  };
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   createOutputHost,
   fakePicture,
   readJson,
   sendJson,
   type OutputFile,
+  serveFake,
 } from '../model-api/fake-output-files';
 import { readImageInfo } from '../comfyui/image-size';
 
@@ -202,33 +202,18 @@ export async function startFakeFal(options: FakeFalOptions = {}): Promise<FakeFa
     sendJson(res, 404, { detail: 'Not found' });
   }
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    const run = async () => {
-      if (host.serve(url.pathname, res)) return;
-      const json = await readJson(req);
-      state.requests.push({
-        method: req.method ?? 'GET',
-        path: url.pathname,
-        query: url.search,
-        authorization: req.headers.authorization,
-        json,
-      });
-      await handle(req, res, url.pathname, json);
-    };
-    run().catch((err: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { detail: String(err) });
+  const served = await serveFake(async (req, res, url) => {
+    if (host.serve(url.pathname, res)) return;
+    const json = await readJson(req);
+    state.requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.search,
+      authorization: req.headers.authorization,
+      json,
     });
+    await handle(req, res, url.pathname, json);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    ...state,
-    baseUrl,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  baseUrl = served.baseUrl;
+  return { ...state, ...served };
 }

@@ -18,10 +18,12 @@ const task = (
 describe('local engine', () => {
   const engine = createLocalEngine();
 
-  it('serves the generative kinds and nothing it cannot do', () => {
+  it('serves the generative kinds, the editing tools, and nothing it cannot do', () => {
     expect(engine.name).toBe('local');
     for (const type of localPreviewTaskTypes) expect(engine.supports(type)).toBe(true);
-    expect(localPreviewTaskTypes).toHaveLength(8);
+    // Eight generative kinds, and repaint and expand, which need a GPU to paint for real.
+    expect(localPreviewTaskTypes).toHaveLength(10);
+    expect(engine.supports('erase')).toBe(true);
     expect(engine.supports('remove_bg')).toBe(false);
     expect(engine.supports('mouth_speech')).toBe(false);
   });

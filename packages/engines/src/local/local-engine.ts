@@ -1,6 +1,7 @@
 import type { TaskType } from '@lumen/contracts/task-types';
 import type { Engine, EngineIO } from '../engine';
 import { EngineCancelledError, throwIfAborted, type ProgressReporter } from './cancellation';
+import { editHandlers } from './edit-handlers';
 import { localPreviewHandlers, type LocalTaskContext, type LocalTaskHandler } from './local-tasks';
 
 export { EngineCancelledError } from './cancellation';
@@ -21,8 +22,15 @@ export type LocalEngineOptions = {
   handlers?: Partial<Record<TaskType, LocalTaskHandler>>;
 };
 
-/** Task types the local engine renders as previews (the ML tools add theirs via `handlers`). */
-export const localPreviewTaskTypes = Object.keys(localPreviewHandlers) as TaskType[];
+/**
+ * Task types the local engine renders as previews (the ML tools add theirs via `handlers`):
+ * the generative kinds, and the editing tools that need a GPU model to paint new content.
+ */
+export const localPreviewTaskTypes = [
+  ...(Object.keys(localPreviewHandlers) as TaskType[]),
+  'inpaint',
+  'outpaint',
+] satisfies TaskType[];
 
 /** Maps fractions to whole percents, reports each once, and turns "stop" into an error. */
 function createReporter(io: EngineIO): ProgressReporter {
@@ -41,6 +49,7 @@ function createReporter(io: EngineIO): ProgressReporter {
 export function createLocalEngine(options: LocalEngineOptions = {}): Engine {
   const handlers: Partial<Record<TaskType, LocalTaskHandler>> = {
     ...localPreviewHandlers,
+    ...editHandlers,
     ...options.handlers,
   };
   return {
@@ -59,6 +68,11 @@ export function createLocalEngine(options: LocalEngineOptions = {}): Engine {
               `${task.taskType} needs input image ${index + 1}, the task has ${task.inputs.images.length}`,
             );
           }
+          return io.readInput(key);
+        },
+        readMask: async () => {
+          const key = task.inputs.masks?.[0];
+          if (key === undefined) throw new Error(`${task.taskType} needs a mask`);
           return io.readInput(key);
         },
         video: { ffmpegPath: options.ffmpegPath, tempDir: options.tempDir },

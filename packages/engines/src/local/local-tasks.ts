@@ -20,6 +20,8 @@ export type LocalTaskContext = {
   report: ProgressReporter;
   /** The task's input image at `index`; fails clearly when the task has fewer. */
   readImage(index: number): Promise<Buffer>;
+  /** The editing tools' mask; fails clearly when the task has none. */
+  readMask(): Promise<Buffer>;
   video: Pick<VideoRunOptions, 'ffmpegPath' | 'tempDir'>;
 };
 

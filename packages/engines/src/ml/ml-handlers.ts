@@ -4,6 +4,7 @@ import { UPSCALE_MAX_OUTPUT_SIDE } from '@lumen/contracts/image-tools';
 import { finishImageTool } from '../image-tool-finish';
 import type { LocalTaskHandler } from '../local/local-tasks';
 import { createBackgroundRemover, type BackgroundRemover } from './background-removal';
+import { editByInstruction } from '../local/edit/instruction-edit';
 import { createUpscaler, type Upscaler, type UpscaleScale } from './upscale';
 
 /**
@@ -46,6 +47,7 @@ export type MlHandlersOptions = {
 export function createMlHandlers(options: MlHandlersOptions = {}): {
   upscale: LocalTaskHandler;
   remove_bg: LocalTaskHandler;
+  image_edit: LocalTaskHandler;
 } {
   const upscaler = options.upscaler ?? createUpscaler();
   const removeBackground = options.backgroundRemover ?? createBackgroundRemover();
@@ -76,6 +78,30 @@ export function createMlHandlers(options: MlHandlersOptions = {}): {
             : {}),
         },
       ]);
+    },
+    /**
+     * Instruction edits a CPU can do faithfully (grades, crops, turns, the background blurred or
+     * replaced through the cut-out model); the rest is marked a preview and said so.
+     */
+    image_edit: async (task, ctx) => {
+      const image = await ctx.readImage(0);
+      const made = await editByInstruction(
+        image,
+        task.settings.prompt,
+        { removeBackground: async (png) => (await removeBackground(png)).bytes },
+        { report: ctx.report, signal: ctx.io.signal },
+      );
+      return [
+        {
+          kind: 'image',
+          mime: 'image/png',
+          bytes: made.bytes,
+          width: made.width,
+          height: made.height,
+          seed: task.settings.seed,
+          description: made.description,
+        },
+      ];
     },
     remove_bg: async (task, ctx) => {
       const image = await ctx.readImage(0);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createPng } from '../comfyui/fake-png';
 import { detectMedia } from './media-type';
 
@@ -63,5 +64,29 @@ export function createOutputHost(ttlMs: number) {
       res.end(entry.file.bytes);
       return true;
     },
+  };
+}
+
+/**
+ * Serves a fake API on a loopback port: `handle` answers each request, and a handler that
+ * throws answers 500 with the error, as a real API's failure would. `close` drops open
+ * connections, so a test's end never waits on a keep-alive socket.
+ */
+export async function serveFake(
+  handle: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>,
+): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    handle(req, res, new URL(req.url ?? '/', 'http://fake')).catch((err: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { detail: String(err) });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -9,10 +9,45 @@ import {
   sizeOf,
   text,
 } from './input-values';
-import { first, upscalerScale, type ModelFamily } from './model-families';
+import { expandLayout, fillPrompt, first, upscalerScale, type ModelFamily } from './model-families';
 
 /** fal's model families, each following the app's published input schema. */
 export const falFamilies = {
+  // FLUX Fill and Bria take the mask as it is ours: white is painted or erased, black kept.
+  'flux-fill': {
+    matches: /flux.*fill/,
+    maxPerCall: 1,
+    map: (ctx) =>
+      defined({
+        prompt: fillPrompt(ctx),
+        image_url: first(ctx.media.images),
+        mask_url: first(ctx.media.masks),
+        seed: seed31(ctx.seed),
+        num_images: 1,
+        output_format: 'png',
+      }),
+  },
+  'bria-eraser': {
+    matches: /eraser/,
+    maxPerCall: 1,
+    map: ({ media }) =>
+      defined({
+        image_url: first(media.images),
+        mask_url: first(media.masks),
+        mask_type: 'manual',
+      }),
+  },
+  'bria-expand': {
+    matches: /bria\/expand/,
+    maxPerCall: 1,
+    map: (ctx) =>
+      defined({
+        image_url: first(ctx.media.images),
+        ...expandLayout(ctx),
+        prompt: text(ctx.settings.prompt),
+        seed: seed31(ctx.seed),
+      }),
+  },
   'flux-kontext': {
     matches: /kontext/,
     maxPerCall: 1,

@@ -1,3 +1,4 @@
+import { fitMask, readSize, type Size } from '../edit-images';
 import type { EngineIO } from '../engine';
 import { detectMedia } from './media-type';
 
@@ -12,20 +13,32 @@ export type InputSender = {
   inlineLimit: number;
 };
 
-export type ResolvedInputs = { images: string[]; videos: string[]; audios: string[] };
+export type ResolvedInputs = {
+  images: string[];
+  videos: string[];
+  audios: string[];
+  /** The editing tools' mask, fitted to the picture: white where the edit goes. */
+  masks: string[];
+  /** The first picture's size, for the models that are told where it sits (an expand's canvas). */
+  imageSize?: Size;
+};
 
-const fallbackMime = { images: 'image/png', videos: 'video/mp4', audios: 'audio/mpeg' } as const;
+type Group = 'images' | 'videos' | 'audios' | 'masks';
+
+const fallbackMime = {
+  images: 'image/png',
+  videos: 'video/mp4',
+  audios: 'audio/mpeg',
+  masks: 'image/png',
+} as const;
 
 export async function resolveInputs(
-  inputs: { images: string[]; videos: string[]; audios: string[] },
+  inputs: { images: string[]; videos: string[]; audios: string[]; masks?: string[] },
   io: EngineIO,
   sender: InputSender,
+  options: { measureImage?: boolean } = {},
 ): Promise<ResolvedInputs> {
-  const resolveOne = async (key: string, group: keyof ResolvedInputs, index: number) => {
-    // A signed URL under PUBLIC_URL costs the API one fetch and us nothing.
-    const url = io.publicUrl?.(key);
-    if (url) return url;
-    const bytes = await io.readInput(key);
+  const send = async (bytes: Buffer, group: Group, index: number) => {
     const mime = detectMedia(bytes)?.mime ?? fallbackMime[group];
     if (sender.upload && bytes.length > sender.inlineLimit) {
       const extension = mime.split('/')[1]?.replace('jpeg', 'jpg').replace('mpeg', 'mp3') ?? 'bin';
@@ -33,11 +46,34 @@ export async function resolveInputs(
     }
     return `data:${mime};base64,${bytes.toString('base64')}`;
   };
-  const resolveGroup = (group: keyof ResolvedInputs) =>
+  const resolveOne = async (key: string, group: Group, index: number) => {
+    // A signed URL under PUBLIC_URL costs the API one fetch and us nothing.
+    const url = io.publicUrl?.(key);
+    if (url) return url;
+    return send(await io.readInput(key), group, index);
+  };
+  const resolveGroup = (group: Exclude<Group, 'masks'>) =>
     Promise.all(inputs[group].map((key, index) => resolveOne(key, group, index)));
+
+  const masks = inputs.masks ?? [];
+  const [pictureKey] = inputs.images;
+  const imageSize =
+    pictureKey && (options.measureImage || masks.length > 0)
+      ? await readSize(await io.readInput(pictureKey))
+      : undefined;
+  // Masks go as bytes of the picture's exact size: the models want the two to match, and the
+  // gateway only checks that their shapes do.
+  const fitted = await Promise.all(
+    masks.map(async (key, index) => {
+      const bytes = await io.readInput(key);
+      return send(imageSize ? await fitMask(bytes, imageSize) : bytes, 'masks', index);
+    }),
+  );
   return {
     images: await resolveGroup('images'),
     videos: await resolveGroup('videos'),
     audios: await resolveGroup('audios'),
+    masks: fitted,
+    ...(imageSize ? { imageSize } : {}),
   };
 }

@@ -30,12 +30,16 @@ const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
 /** The media each task type arrives with (the gateway's input rules), as URLs. */
 const mediaOf: Record<HostedTaskType, ResolvedInputs> = (() => {
   const url = (name: string) => `https://lumen.example/media/${name}`;
-  const none: ResolvedInputs = { images: [], videos: [], audios: [] };
+  const none: ResolvedInputs = { images: [], videos: [], audios: [], masks: [] };
   const oneImage = { ...none, images: [url('in.png')] };
+  const masked = { ...oneImage, masks: [url('mask.png')], imageSize: { width: 1200, height: 800 } };
   return {
     txt2img: none,
     img2img: oneImage,
     image_edit: oneImage,
+    inpaint: masked,
+    erase: masked,
+    outpaint: { ...oneImage, imageSize: { width: 1200, height: 800 } },
     upscale: oneImage,
     remove_bg: oneImage,
     video_diffusion: none,
@@ -79,6 +83,7 @@ describe('enhance on the hosted upscalers', () => {
     const scaleOf = (provider: ModelApiProvider, upscale?: EngineSettings['upscale']) => {
       const settings = engineSettingsSchema.parse({ prompt: '', seed: 1, upscale });
       const input = planModel(provider, 'upscale', undefined).input({
+        taskType: 'upscale',
         settings,
         media: mediaOf.upscale,
         count: 1,
@@ -116,9 +121,15 @@ describe('default model table', () => {
         const plan = planModel(provider, taskType, undefined);
         const fixture = fixtures.find((f) => f.provider === provider && f.model === plan.model);
         const validate = ajv.compile(fixture?.input ?? {});
-        for (const settings of settingsVariants()) {
+        for (const variant of settingsVariants()) {
+          // An expand always arrives with its planned sides (the gateway plans them).
+          const settings =
+            taskType === 'outpaint'
+              ? { ...variant, outpaint: { left: 0, right: 600, top: 100, bottom: 0 } }
+              : variant;
           const count = Math.min(settings.count, plan.maxPerCall);
           const input = plan.input({
+            taskType,
             settings,
             media: mediaOf[taskType],
             count,
@@ -145,12 +156,25 @@ describe('default model table', () => {
 
 describe('planModel', () => {
   const settings = engineSettingsSchema.parse({ prompt: 'a fox', seed: 7, ratio: '2:1', count: 3 });
-  const media: ResolvedInputs = { images: ['https://x/in.png'], videos: [], audios: [] };
+  const media: ResolvedInputs = {
+    images: ['https://x/in.png'],
+    videos: [],
+    audios: [],
+    masks: [],
+  };
 
   it('recognises an admin’s model of a known family and maps it the same way', () => {
     const plan = planModel('replicate', 'txt2img', { model: 'black-forest-labs/flux-dev' });
     expect(plan.family).toBe('flux-dev');
-    expect(plan.input({ settings, media: { ...media, images: [] }, count: 3, seed: 7 })).toEqual({
+    expect(
+      plan.input({
+        taskType: 'txt2img',
+        settings,
+        media: { ...media, images: [] },
+        count: 3,
+        seed: 7,
+      }),
+    ).toEqual({
       prompt: 'a fox',
       aspect_ratio: '16:9',
       num_outputs: 3,
@@ -165,7 +189,7 @@ describe('planModel', () => {
       input: { steps: 12, seed: 1 },
     });
     expect(plan).toMatchObject({ model: 'someone/new-model', family: 'generic', maxPerCall: 1 });
-    expect(plan.input({ settings, media, count: 1, seed: 7 })).toEqual({
+    expect(plan.input({ taskType: 'img2img', settings, media, count: 1, seed: 7 })).toEqual({
       prompt: 'a fox',
       image_url: 'https://x/in.png',
       seed: 1,
@@ -177,7 +201,7 @@ describe('planModel', () => {
   it('keeps the default model when the route only adds inputs', () => {
     const plan = planModel('fal', 'txt2img', { input: { acceleration: 'high' } });
     expect(plan.model).toBe('fal-ai/flux/dev');
-    expect(plan.input({ settings, media, count: 1, seed: 7 })).toMatchObject({
+    expect(plan.input({ taskType: 'txt2img', settings, media, count: 1, seed: 7 })).toMatchObject({
       acceleration: 'high',
       num_images: 1,
     });

@@ -32,6 +32,18 @@ export const modelApiDefaults = {
     replicate: { model: 'black-forest-labs/flux-kontext-pro', family: 'flux-kontext' },
     fal: { model: 'fal-ai/flux-pro/kontext', family: 'flux-kontext' },
   },
+  inpaint: {
+    replicate: { model: 'black-forest-labs/flux-fill-pro', family: 'flux-fill' },
+    fal: { model: 'fal-ai/flux-pro/v1/fill', family: 'flux-fill' },
+  },
+  erase: {
+    replicate: { model: 'bria/eraser', family: 'bria-eraser' },
+    fal: { model: 'fal-ai/bria/eraser', family: 'bria-eraser' },
+  },
+  outpaint: {
+    replicate: { model: 'bria/expand-image', family: 'bria-expand' },
+    fal: { model: 'fal-ai/bria/expand', family: 'bria-expand' },
+  },
   upscale: {
     replicate: {
       model:
@@ -82,8 +94,8 @@ export const modelApiDefaults = {
   },
 } as const satisfies Record<Exclude<TaskType, NoHostedModel>, ModelTableRow>;
 
-/** Task types with no row: the hosted APIs do not run them. */
-type NoHostedModel = 'inpaint' | 'erase' | 'outpaint' | 'vectorize';
+/** Task types with no row: vector conversion traces on the CPU on every engine. */
+type NoHostedModel = 'vectorize' | 'video_extend' | 'video_stylize' | 'video_motion_brush';
 
 export type HostedTaskType = keyof typeof modelApiDefaults;
 

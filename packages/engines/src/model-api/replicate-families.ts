@@ -8,7 +8,7 @@ import {
   seed31,
   text,
 } from './input-values';
-import { first, upscalerScale, type ModelFamily } from './model-families';
+import { expandLayout, fillPrompt, first, upscalerScale, type ModelFamily } from './model-families';
 
 const fluxRatios = [
   '1:1',
@@ -29,6 +29,36 @@ const fluxRatios = [
  * each following the family's published input schema (`schemas/*.json`).
  */
 export const replicateFamilies = {
+  // FLUX Fill takes the mask as it is ours: white is painted, black kept.
+  'flux-fill': {
+    matches: /flux-fill/,
+    maxPerCall: 1,
+    map: (ctx) =>
+      defined({
+        prompt: fillPrompt(ctx),
+        image: first(ctx.media.images),
+        mask: first(ctx.media.masks),
+        seed: seed31(ctx.seed),
+        output_format: 'png',
+      }),
+  },
+  // Bria's masks are ours too: white is erased, black kept.
+  'bria-eraser': {
+    matches: /eraser/,
+    maxPerCall: 1,
+    map: ({ media }) => defined({ image: first(media.images), mask: first(media.masks) }),
+  },
+  'bria-expand': {
+    matches: /expand/,
+    maxPerCall: 1,
+    map: (ctx) =>
+      defined({
+        image: first(ctx.media.images),
+        ...expandLayout(ctx),
+        prompt: text(ctx.settings.prompt),
+        seed: seed31(ctx.seed),
+      }),
+  },
   'flux-kontext': {
     matches: /flux-kontext/,
     maxPerCall: 1,

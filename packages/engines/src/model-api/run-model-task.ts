@@ -1,5 +1,6 @@
 import { taskTypeDefinitions, type TaskType } from '@lumen/contracts/task-types';
 import type { EngineIO, EngineOutput, EngineTask } from '../engine';
+import { maskedTaskTypes } from '../edit-images';
 import { EngineCancelledError } from '../local/cancellation';
 import { resolveInputs, type InputSender } from './input-media';
 import type { ModelApiHttp } from './model-api-http';
@@ -50,7 +51,15 @@ export async function runModelTask(
     throw new ModelApiError('bad_input', `No hosted model runs ${task.taskType}`);
   }
   const plan = planModel(deps.provider, task.taskType, task.route);
-  const resolved = await resolveInputs(task.inputs, io, deps.sender);
+  if (task.taskType === 'outpaint' && !task.settings.outpaint) {
+    throw new ModelApiError('bad_input', 'outpaint needs how far each side of the picture grows');
+  }
+  if (maskedTaskTypes.has(task.taskType) && !task.inputs.masks?.[0]) {
+    throw new ModelApiError('bad_input', `${task.taskType} needs a mask`);
+  }
+  const resolved = await resolveInputs(task.inputs, io, deps.sender, {
+    measureImage: task.taskType === 'outpaint',
+  });
   const { settings } = task;
   const wanted = settings.count;
   const jobs = Math.ceil(wanted / plan.maxPerCall);
@@ -63,7 +72,7 @@ export async function runModelTask(
     const to = 2 + Math.floor((95 * (index + 1)) / jobs);
     const output = await deps.runJob({
       model: plan.model,
-      input: plan.input({ settings, media: resolved, count, seed }),
+      input: plan.input({ taskType: task.taskType, settings, media: resolved, count, seed }),
       range: [from, to - 1],
       deadline,
     });

@@ -6,11 +6,13 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPng } from '../comfyui/fake-png';
+import { readImageInfo } from '../comfyui/image-size';
 
 /**
  * Test support: an OpenAI-compatible API on loopback (`/v1/images/generations`,
- * `/v1/images/edits`, `/v1/chat/completions`) with the real answer and error shapes. It
- * checks the bearer key and records every request so tests can assert what was sent.
+ * `/v1/images/edits` with its multipart image and mask, `/v1/chat/completions`) with the real
+ * answer and error shapes. It checks the bearer key and an edit's mask (an RGBA PNG the
+ * image's size) and records every request so tests can assert what was sent.
  */
 
 export type FakeUpload = { field: string; filename: string; type: string; bytes: Buffer };
@@ -85,6 +87,25 @@ async function readRequest(req: IncomingMessage, path: string): Promise<FakeRequ
   return request;
 }
 
+/** PNG colour types with an alpha channel: greyscale + alpha (4) and RGBA (6). */
+const alphaColourTypes = new Set([4, 6]);
+
+/**
+ * The edits endpoint's rules for a mask: a PNG with an alpha channel (transparent = edit) of
+ * exactly the first image's dimensions. Answers the refusal, or undefined when it is fine.
+ */
+function checkMask(mask: Buffer, image: Buffer): string | undefined {
+  const info = readImageInfo(mask);
+  if (info?.mime !== 'image/png' || !alphaColourTypes.has(mask[25] ?? -1)) {
+    return 'Invalid mask image format - mask must be a PNG with an alpha channel.';
+  }
+  const picture = readImageInfo(image);
+  if (!picture || picture.width !== info.width || picture.height !== info.height) {
+    return `Invalid mask image - the mask (${info.width}x${info.height}) and the image must have the same dimensions.`;
+  }
+  return undefined;
+}
+
 export async function startFakeOpenAi(options: FakeOpenAiOptions): Promise<FakeOpenAi> {
   const requests: FakeRequest[] = [];
   const downloads: Array<string | undefined> = [];
@@ -141,7 +162,13 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions): Promise<FakeO
     }
     if (path === '/images/generations' && request.json) return answerImages(res, request.json);
     if (path === '/images/edits' && request.fields) {
-      if (!request.files?.length) return apiError(res, 400, "Missing required parameter: 'image'.");
+      const images = (request.files ?? []).filter(
+        (f) => f.field === 'image' || f.field === 'image[]',
+      );
+      if (images.length === 0) return apiError(res, 400, "Missing required parameter: 'image'.");
+      const mask = request.files?.find((f) => f.field === 'mask');
+      const refusal = mask && checkMask(mask.bytes, images[0]!.bytes);
+      if (refusal) return apiError(res, 400, refusal, 'invalid_image_format');
       return answerImages(res, request.fields);
     }
     if (path === '/chat/completions' && request.json) {

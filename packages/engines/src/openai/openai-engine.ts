@@ -2,8 +2,10 @@ import type { TaskType } from '@lumen/contracts/task-types';
 import { z } from 'zod';
 import type { Engine, EngineIO, EngineOutput, EngineTask } from '../engine';
 import { readImageInfo } from '../comfyui/image-size';
+import { finishImageTool } from '../image-tool-finish';
 import { pickImageSize, sizesForModel } from './image-sizes';
 import { enhancePrompt } from './magic-prompt';
+import { buildEditForm, editTaskTypes } from './openai-edits';
 import { OpenAiError, cancelledError } from './openai-errors';
 import { createOpenAiHttp, type OpenAiHttp } from './openai-http';
 
@@ -61,16 +63,21 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): OpenAiEngine {
     const prompt = settings.negativePrompt
       ? `${settings.prompt}\nAvoid: ${settings.negativePrompt}`
       : settings.prompt;
+    const base = { model, prompt, ...(askForBase64 ? { response_format: 'b64_json' } : {}) };
     const fields: Record<string, string | number> = {
-      model,
-      prompt,
+      ...base,
       n,
       size: pickImageSize(settings.ratio, settings.size, sizes),
-      ...(askForBase64 ? { response_format: 'b64_json' } : {}),
       ...extra,
     };
-    const answer =
-      task.taskType === 'img2img'
+    const answer = editTaskTypes.has(task.taskType)
+      ? await http.postForm(
+          '/images/edits',
+          await buildEditForm(task, io, { fields: base, extra }, sizes),
+          imageAnswerSchema,
+          io.signal,
+        )
+      : task.taskType === 'img2img'
         ? await http.postForm(
             '/images/edits',
             await editForm(task, io, fields),
@@ -81,7 +88,8 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): OpenAiEngine {
     return Promise.all(answer.data.map((item) => decodeImage(http, item, io.signal)));
   }
 
-  const supports = (taskType: TaskType) => taskType === 'txt2img' || taskType === 'img2img';
+  const supports = (taskType: TaskType) =>
+    taskType === 'txt2img' || taskType === 'img2img' || editTaskTypes.has(taskType);
 
   return {
     name: 'openai',
@@ -94,16 +102,18 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): OpenAiEngine {
         throw new OpenAiError('bad_input', 'img2img needs an input image');
       }
       if (io.signal.aborted || !(await io.progress(5))) throw cancelledError();
+      // An editing tool turns its one picture into one result, whatever the count says.
+      const wanted = editTaskTypes.has(task.taskType) ? 1 : task.settings.count;
       const images: Buffer[] = [];
-      while (images.length < task.settings.count) {
-        const n = Math.min(perRequest, task.settings.count - images.length);
+      while (images.length < wanted) {
+        const n = Math.min(perRequest, wanted - images.length);
         const batch = await generate(task, io, n);
         if (batch.length === 0) throw new OpenAiError('failed', 'The image API answered no images');
         images.push(...batch);
-        const percent = 5 + Math.floor((90 * images.length) / task.settings.count);
+        const percent = 5 + Math.floor((90 * images.length) / wanted);
         if (!(await io.progress(Math.min(95, percent)))) throw cancelledError();
       }
-      return images.slice(0, task.settings.count).map((bytes): EngineOutput => {
+      const outputs = images.slice(0, wanted).map((bytes): EngineOutput => {
         const info = readImageInfo(bytes);
         return {
           kind: 'image',
@@ -114,6 +124,9 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): OpenAiEngine {
           // No seed: the API has none, so the recorded seed can't reproduce the image.
         };
       });
+      // The API answers its own fixed sizes and may touch the whole picture: an edit is
+      // brought back to the picture's size with only the masked area changed.
+      return finishImageTool(task, io, outputs);
     },
     enhancePrompt: (prompt, lang, signal) => enhancePrompt(http, chatModel, prompt, lang, signal),
   };

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fakePicture, readJson, sendJson, type OutputFile } from '../model-api/fake-output-files';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  fakePicture,
+  readJson,
+  sendJson,
+  serveFake,
+  type OutputFile,
+} from '../model-api/fake-output-files';
 
 /**
  * Test support: a Cog container on loopback (https://github.com/replicate/cog/blob/main/docs/http.md):
@@ -122,30 +127,15 @@ export async function startFakeCog(options: FakeCogOptions = {}): Promise<FakeCo
     sendJson(res, 404, { detail: 'Not Found' });
   }
 
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://fake').pathname;
-    const run = async () => {
-      const json = await readJson(req);
-      state.requests.push({
-        method: req.method ?? 'GET',
-        path,
-        authorization: req.headers.authorization,
-        json,
-      });
-      await handle(req, res, path, json);
-    };
-    run().catch((err: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { detail: String(err) });
+  const served = await serveFake(async (req, res, url) => {
+    const json = await readJson(req);
+    state.requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      authorization: req.headers.authorization,
+      json,
     });
+    await handle(req, res, url.pathname, json);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    ...state,
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...state, ...served };
 }

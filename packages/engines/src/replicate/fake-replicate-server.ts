@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   createOutputHost,
   fakePicture,
@@ -8,6 +7,7 @@ import {
   readJson,
   sendJson,
   type OutputFile,
+  serveFake,
 } from '../model-api/fake-output-files';
 
 /**
@@ -255,33 +255,19 @@ export async function startFakeReplicate(
     sendJson(res, 404, { detail: 'Not found.', status: 404 });
   }
 
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://fake').pathname;
-    const handle = async () => {
-      if (host.serve(path, res)) return;
-      const isForm = (req.headers['content-type'] ?? '').startsWith('multipart/');
-      const json = isForm ? await readBody(req) : await readJson(req);
-      state.requests.push({
-        method: req.method ?? 'GET',
-        path,
-        authorization: req.headers.authorization,
-        json: isForm ? undefined : json,
-      });
-      return handleReplicate(req, res, path, json);
-    };
-    handle().catch((err: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { detail: String(err) });
+  const served = await serveFake(async (req, res, url) => {
+    const path = url.pathname;
+    if (host.serve(path, res)) return;
+    const isForm = (req.headers['content-type'] ?? '').startsWith('multipart/');
+    const json = isForm ? await readBody(req) : await readJson(req);
+    state.requests.push({
+      method: req.method ?? 'GET',
+      path,
+      authorization: req.headers.authorization,
+      json: isForm ? undefined : json,
     });
+    return handleReplicate(req, res, path, json);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    ...state,
-    baseUrl,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  baseUrl = served.baseUrl;
+  return { ...state, ...served };
 }

@@ -155,6 +155,7 @@ export const en = {
   'bills.trial': 'Free trial credits',
   'bills.redeem': 'Redeem code',
   'bills.inviteReward': 'Invitation reward',
+  'errors.maskEmpty': 'The mask marks nothing: paint over the part of the picture to change',
   'errors.maskShape':
     "The mask must have the picture's shape ({width} × {height}): draw it on the picture itself",
   'errors.expandRequired':

@@ -159,6 +159,7 @@ export const es: Record<MessageKey, string> = {
   'bills.trial': 'Créditos de la prueba gratuita',
   'bills.redeem': 'Código de canje',
   'bills.inviteReward': 'Recompensa por invitación',
+  'errors.maskEmpty': 'La máscara no marca nada: pinta sobre la parte de la imagen que quieres cambiar',
   'errors.maskShape':
     'La máscara debe tener la forma de la imagen ({width} × {height}): dibújala sobre la propia imagen',
   'errors.expandRequired':

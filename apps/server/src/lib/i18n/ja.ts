@@ -160,6 +160,7 @@ export const ja: Record<MessageKey, string> = {
   'bills.trial': '無料トライアルのポイント',
   'bills.redeem': '引き換えコード',
   'bills.inviteReward': '招待報酬',
+  'errors.maskEmpty': 'マスクが何も示していません：変更したい部分を塗ってください',
   'errors.maskShape':
     'マスクは画像と同じ形（{width} × {height}）である必要があります。画像の上で直接描いてください',
   'errors.expandRequired':

@@ -147,6 +147,7 @@ export const zh: Record<MessageKey, string> = {
   'bills.trial': '免费试用积分',
   'bills.redeem': '兑换码',
   'bills.inviteReward': '邀请奖励',
+  'errors.maskEmpty': '蒙版没有标记任何区域：请涂抹图片中要修改的部分',
   'errors.maskShape': '蒙版必须与图片形状一致（{width} × {height}）：请直接在图片上绘制',
   'errors.expandRequired': '请说明如何扩图：选择比例（如 16:9），或填写每边要增加的像素',
   'errors.expandTooLarge': '扩展后的图片太大：长边最多 {max} 像素',

@@ -125,6 +125,22 @@ export function comfyUiTester(
   };
 }
 
+/** The service answered and refused the key. */
+const keyRefused = (say: Say, status: number): ConnectionReport => ({
+  ok: false,
+  reachable: true,
+  auth: 'refused',
+  details: [say('engines.probe.keyRefused', { status })],
+});
+
+/** The service answered, but not as it answers a working key. */
+const unexpectedAnswer = (say: Say, status: number): ConnectionReport => ({
+  ok: false,
+  reachable: true,
+  auth: 'unknown',
+  details: [say('engines.probe.unexpected', { status })],
+});
+
 /** OpenAI-compatible APIs: `GET {base}/models` with the key, and whether our models are listed. */
 export const openAiTester: ConnectionTester<'openai'> = async (connection, say) => {
   const answer = await get(
@@ -135,21 +151,11 @@ export const openAiTester: ConnectionTester<'openai'> = async (connection, say) 
   if (!answer.ok) return unreachable(answer.reason);
   const { status, body } = answer.answer;
   if (status === 401 || status === 403) {
-    return {
-      ok: false,
-      reachable: true,
-      auth: 'refused',
-      details: [say('engines.probe.keyRefused', { status })],
-    };
+    return keyRefused(say, status);
   }
   const data = (body as { data?: unknown } | undefined)?.data;
   if (status !== 200 || !Array.isArray(data)) {
-    return {
-      ok: false,
-      reachable: true,
-      auth: 'unknown',
-      details: [say('engines.probe.unexpected', { status })],
-    };
+    return unexpectedAnswer(say, status);
   }
   const ids = new Set(
     data
@@ -181,12 +187,7 @@ export const replicateTester: ConnectionTester<'replicate'> = async (connection,
   if (!answer.ok) return unreachable(answer.reason);
   const { status, body } = answer.answer;
   if (status === 401 || status === 403) {
-    return {
-      ok: false,
-      reachable: true,
-      auth: 'refused',
-      details: [say('engines.probe.keyRefused', { status })],
-    };
+    return keyRefused(say, status);
   }
   if (status === 200) {
     const username = (body as { username?: unknown } | undefined)?.username;
@@ -200,12 +201,7 @@ export const replicateTester: ConnectionTester<'replicate'> = async (connection,
       ],
     };
   }
-  return {
-    ok: false,
-    reachable: true,
-    auth: 'unknown',
-    details: [say('engines.probe.unexpected', { status })],
-  };
+  return unexpectedAnswer(say, status);
 };
 
 /**
@@ -221,20 +217,10 @@ export const falTester: ConnectionTester<'fal'> = async (connection, say) => {
   if (!answer.ok) return unreachable(answer.reason);
   const { status } = answer.answer;
   if (status === 401 || status === 403) {
-    return {
-      ok: false,
-      reachable: true,
-      auth: 'refused',
-      details: [say('engines.probe.keyRefused', { status })],
-    };
+    return keyRefused(say, status);
   }
   if (status >= 500) {
-    return {
-      ok: false,
-      reachable: true,
-      auth: 'unknown',
-      details: [say('engines.probe.unexpected', { status })],
-    };
+    return unexpectedAnswer(say, status);
   }
   return {
     ok: true,

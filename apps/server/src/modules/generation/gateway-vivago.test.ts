@@ -191,7 +191,7 @@ describe('model-family modules', () => {
     expect(await api.credits(ticket)).toBe(before);
   });
 
-  it('image edit on v2 with image_uuid answers 1001 with HTTP 200 until the tool runs', async () => {
+  it('image edit on v2 with image_uuid runs the instruction edit', async () => {
     const key = await uploadPng(400, 400);
     const res = await send('POST', '/api/gw/v2/image/image_easy_edit/async', {
       module: 'image_easy_edit',
@@ -201,8 +201,10 @@ describe('model-family modules', () => {
       params: { batch_size: 1, seed: -1 },
     });
     expect(res.status).toBe(200);
-    expect(res.body.code).toBe(1001);
-    expect(res.body.message).toBe('This kind of generation (Image editing) is not available yet');
+    expect(res.body.code).toBe(0);
+    const done = await waitForFinal('image', res.body.result.task_id);
+    expect(done.task_type).toBe('image_edit');
+    expect(done.status).toBe('done');
   });
 });
 

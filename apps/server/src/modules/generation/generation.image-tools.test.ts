@@ -1,14 +1,20 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkerRunner } from '@lumen/worker/runner';
-import { createApiCaller, type Json } from '../../../test/support/api-caller';
+import { createApiCaller } from '../../../test/support/api-caller';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { createToolRuns, pixelsAt, plain, productShot } from '../../../test/support/tool-runs';
 import { startTestWorker } from '../../../test/support/worker';
 
 let t: TestApp;
 let api: ReturnType<typeof createApiCaller>;
 let worker: WorkerRunner;
 let admin: { ticket: string; id: number };
+const { userWithGrade, upload, waitForFinal, fetchBytes } = createToolRuns(() => ({
+  t,
+  api,
+  admin,
+}));
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_EMAILS: 'ops@example.com' } });
@@ -24,65 +30,6 @@ afterAll(async () => {
 const UPSCALE = '/api/gw/v3/image/upscale/async';
 const REMOVE_BG = '/api/gw/v3/image/remove_bg/async';
 
-/** Signs a user in and gives them a plan through the admin route (grade 2 is Plus). */
-async function userWithGrade(email: string, grade: number) {
-  const user = await api.signIn(email);
-  if (grade > 0) {
-    const plan = await api.call('POST', `/prod-api/admin/users/${user.id}/plan`, admin.ticket, {
-      grade,
-      days: 30,
-    });
-    expect(plan.code).toBe(0);
-  }
-  return user;
-}
-
-/** Uploads bytes the way the web app does: ask, PUT to the presigned URL, complete. */
-async function upload(ticket: string, bytes: Buffer, filename = 'picture.png') {
-  const asked = await api.call('POST', '/prod-api/content/uploads', ticket, {
-    filename,
-    content_type: 'image/png',
-    size: bytes.length,
-  });
-  expect(asked.code).toBe(0);
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: asked.result.upload_url,
-    headers: { 'content-type': 'image/png' },
-    payload: bytes,
-  });
-  expect(put.statusCode).toBeLessThan(300);
-  const done = await api.call('POST', '/prod-api/content/uploads/complete', ticket, {
-    key: asked.result.key,
-  });
-  expect(done.code).toBe(0);
-  return asked.result.key as string;
-}
-
-async function waitForFinal(ticket: string, path: string, taskId: string): Promise<Json> {
-  const deadline = Date.now() + 280_000;
-  for (;;) {
-    const { result } = await api.call('GET', `${path}/results?task_id=${taskId}`, ticket);
-    if ([1, 3, 4, 5].includes(result.task_status)) return result;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${result.status}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function fetchBytes(url: string): Promise<Buffer> {
-  const res = await t.app.inject({ method: 'GET', url });
-  expect(res.statusCode).toBe(200);
-  return res.rawPayload;
-}
-
-/** A red ball on a plain pale ground, the kind of product shot cut-outs are made of. */
-function productShot(side: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}">
-    <rect width="100%" height="100%" fill="#e9edf2"/>
-    <circle cx="${side / 2}" cy="${side / 2}" r="${side * 0.3}" fill="#c0392b"/></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
 /** A landscape-ish picture with some detail, so the upscaler has edges to work on. */
 function scenery(width: number, height: number): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
@@ -92,20 +39,6 @@ function scenery(width: number, height: number): Promise<Buffer> {
     <polygon points="0,${height * 0.6} ${width * 0.3},${height * 0.2} ${width * 0.6},${height * 0.6}"
       fill="#6b6b6b"/></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-function plain(side: number, colour: string): Promise<Buffer> {
-  return sharp({ create: { width: side, height: side, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-}
-
-async function pixelsAt(png: Buffer, points: [number, number][]): Promise<number[][]> {
-  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
-  return points.map(([x, y]) => {
-    const at = (y * info.width + x) * info.channels;
-    return [...data.subarray(at, at + info.channels)];
-  });
 }
 
 const corners = (width: number, height: number): [number, number][] => [
@@ -232,7 +165,7 @@ describe('cut-out backgrounds', () => {
   it('lays a cut-out on another picture of the user’s, cover-fitted, and on a blur of itself', async () => {
     const { ticket } = await userWithGrade('cutout-picture@example.com', 2);
     const key = await upload(ticket, await productShot(400));
-    const ground = await upload(ticket, await plain(600, '#1e50c8'), 'ground.png');
+    const ground = await upload(ticket, await plain(600, 600, '#1e50c8'), 'ground.png');
     const submitted = await api.call('POST', REMOVE_BG, ticket, {
       images: [key],
       params: { background: ground },
@@ -272,8 +205,8 @@ describe('cut-out backgrounds', () => {
     const { ticket } = await userWithGrade('cutout-bad@example.com', 2);
     const other = await userWithGrade('cutout-other@example.com', 2);
     const key = await upload(ticket, await productShot(400));
-    const theirs = await upload(other.ticket, await plain(400, '#ff0000'));
-    const tiny = await upload(ticket, await plain(100, '#ff0000'));
+    const theirs = await upload(other.ticket, await plain(400, 400, '#ff0000'));
+    const tiny = await upload(ticket, await plain(100, 100, '#ff0000'));
     const before = await api.credits(ticket);
     for (const background of ['#12', '#gg0000', '#00ff00ff']) {
       const refused = await api.call('POST', REMOVE_BG, ticket, {

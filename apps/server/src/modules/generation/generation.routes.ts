@@ -9,6 +9,7 @@ import { taskTypeOfModule } from '@lumen/contracts/vivago';
 import type { Language } from '@lumen/contracts/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { describeToolsForApi } from '@lumen/contracts/tools';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import type { EventBus } from '../../lib/event-bus';
@@ -38,6 +39,7 @@ export const generationRoutes: FastifyPluginAsyncZod<{
           tags,
           summary:
             'Queue a generation: module is a task type (txt2img, video_diffusion, …) or a model family (image_gen_kling, …)',
+          description: `The task types, from their definitions:\n\n${describeToolsForApi()}`,
           params: z.object({ media: mediaSchema, module: z.string().max(64) }),
           body: gatewaySubmitSchema,
           response: { 200: envelopeSchema(gatewaySubmitResultSchema) },

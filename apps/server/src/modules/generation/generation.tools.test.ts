@@ -7,13 +7,15 @@ import {
   readPortraitPhoto,
 } from '@lumen/engines/ml/face-test-support';
 import type { WorkerRunner } from '@lumen/worker/runner';
-import { createApiCaller, type Json } from '../../../test/support/api-caller';
+import { createApiCaller } from '../../../test/support/api-caller';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { createToolRuns, productShot } from '../../../test/support/tool-runs';
 import { startTestWorker } from '../../../test/support/worker';
 
 let t: TestApp;
 let api: ReturnType<typeof createApiCaller>;
 let worker: WorkerRunner;
+const { upload, waitForFinal, fetchBytes } = createToolRuns(() => ({ t, api }));
 beforeAll(async () => {
   t = await createTestApp();
   api = createApiCaller(t);
@@ -23,52 +25,6 @@ afterAll(async () => {
   await worker.stop();
   await t.close();
 });
-
-/** Uploads bytes the way the web app does: ask, PUT to the presigned URL, complete. */
-async function upload(ticket: string, bytes: Buffer, filename: string, type: string) {
-  const asked = await api.call('POST', '/prod-api/content/uploads', ticket, {
-    filename,
-    content_type: type,
-    size: bytes.length,
-  });
-  expect(asked.code).toBe(0);
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: asked.result.upload_url,
-    headers: { 'content-type': type },
-    payload: bytes,
-  });
-  expect(put.statusCode).toBeLessThan(300);
-  const done = await api.call('POST', '/prod-api/content/uploads/complete', ticket, {
-    key: asked.result.key,
-  });
-  expect(done.code).toBe(0);
-  return asked.result.key as string;
-}
-
-async function waitForFinal(ticket: string, path: string, taskId: string): Promise<Json> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const { result } = await api.call('GET', `${path}/results?task_id=${taskId}`, ticket);
-    if ([1, 3, 4, 5].includes(result.task_status)) return result;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${result.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function fetchBytes(url: string): Promise<Buffer> {
-  const res = await t.app.inject({ method: 'GET', url });
-  expect(res.statusCode).toBe(200);
-  return res.rawPayload;
-}
-
-/** A red ball on a plain pale background, the kind of product shot cut-outs are made of. */
-function productShot(side: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}">
-    <rect width="100%" height="100%" fill="#e9edf2"/>
-    <circle cx="${side / 2}" cy="${side / 2}" r="${side * 0.3}" fill="#c0392b"/></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
 
 async function alphaAt(png: Buffer, points: [number, number][]): Promise<number[]> {
   const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });

@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+import { IMAGE_MAX_PIXELS } from '@lumen/contracts/media';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import type { GatewaySubmit } from '@lumen/contracts/tasks';
 import type { TaskType } from '@lumen/contracts/task-types';
@@ -15,6 +17,15 @@ export const backgroundImageRules = imageRulesOf('remove_bg');
  */
 const maskRules = { maxBytes: 20 * 1024 * 1024, minSide: 16, minRatio: 0.1, maxRatio: 10 };
 const MASK_RATIO_TOLERANCE = 0.02;
+
+/** Whether a mask has any white in it: an empty one would run, and charge, for nothing. */
+async function marksSomething(bytes: Buffer): Promise<boolean> {
+  const stats = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS })
+    .greyscale()
+    .stats()
+    .catch(() => undefined);
+  return (stats?.channels[0]?.max ?? 0) >= 128;
+}
 
 export type CheckedImage = { key: string; width: number; height: number };
 
@@ -67,6 +78,9 @@ export async function checkTaskFiles(
         width: picture.width,
         height: picture.height,
       });
+    }
+    if (!(await marksSomething(await deps.media.readInput(mask.key)))) {
+      throw new AppError(ErrorCode.invalidParams, 'errors.maskEmpty');
     }
     masks.push(mask.key);
   }

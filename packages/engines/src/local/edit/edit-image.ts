@@ -1,6 +1,9 @@
 import sharp from 'sharp';
 import { throwIfAborted, type ProgressReporter } from '../cancellation';
 import { previewMarkSvg } from '../preview-mark';
+import { EditInputError } from './edit-input-error';
+
+export { EditInputError } from './edit-input-error';
 
 /** What every editing function gives back: a PNG, its size, and what was done in plain words. */
 export type EditResult = { bytes: Buffer; width: number; height: number; description: string };
@@ -11,23 +14,6 @@ export type EditOptions = {
   /** Checked between steps. */
   signal?: AbortSignal;
 };
-
-export type EditInputProblem = 'unreadable_image' | 'unreadable_mask' | 'empty_mask';
-
-/**
- * The caller's input cannot be edited: bytes that are not a picture, or a mask that marks
- * nothing. The caller answers it as bad input, with the user's translated message.
- */
-export class EditInputError extends Error {
-  constructor(
-    readonly problem: EditInputProblem,
-    message: string,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-    this.name = 'EditInputError';
-  }
-}
 
 /** A decoded picture: 8-bit RGB, and its alpha kept apart when it has one. */
 export type Picture = { width: number; height: number; rgb: Buffer; alpha?: Buffer };

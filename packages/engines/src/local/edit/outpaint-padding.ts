@@ -1,3 +1,4 @@
+import { planOutpaint } from '@lumen/contracts/image-tools';
 /** The ratios the magic expand offers, width:height. */
 export const outpaintRatios = ['16:9', '9:16', '4:3', '3:4', '1:1', '3:2', '2:3', '21:9'] as const;
 export type OutpaintRatio = (typeof outpaintRatios)[number];
@@ -28,11 +29,6 @@ export type OutpaintPlan = {
 
 export const defaultOutpaintMaxSide = 2048;
 
-function ratioValue(ratio: OutpaintRatio): number {
-  const [w, h] = ratio.split(':').map(Number);
-  return (w ?? 1) / (h ?? 1);
-}
-
 const whole = (v: number | undefined): number => Math.max(0, Math.round(v ?? 0));
 
 /**
@@ -55,17 +51,15 @@ export function outpaintPadding(
   let canvasWidth = width + padding.left + padding.right;
   let canvasHeight = height + padding.top + padding.bottom;
   if (opts.whRatio) {
-    const target = ratioValue(opts.whRatio);
-    if (canvasWidth / canvasHeight < target) {
-      const grow = Math.round(canvasHeight * target) - canvasWidth;
-      padding.left += Math.floor(grow / 2);
-      padding.right += grow - Math.floor(grow / 2);
-      canvasWidth += grow;
-    } else {
-      const grow = Math.round(canvasWidth / target) - canvasHeight;
-      padding.top += Math.floor(grow / 2);
-      padding.bottom += grow - Math.floor(grow / 2);
-      canvasHeight += grow;
+    // The ratio's padding is the gateway's and the editor's own arithmetic (planOutpaint).
+    const plan = planOutpaint(canvasWidth, canvasHeight, { ratio: opts.whRatio });
+    if (plan.ok) {
+      padding.left += plan.padding.left;
+      padding.right += plan.padding.right;
+      padding.top += plan.padding.top;
+      padding.bottom += plan.padding.bottom;
+      canvasWidth = plan.width;
+      canvasHeight = plan.height;
     }
   }
   const maxSide = Math.max(1, Math.round(opts.maxSide ?? defaultOutpaintMaxSide));

@@ -1,0 +1,100 @@
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { createApiCaller, Json } from './api-caller';
+import type { TestApp } from './test-app';
+
+type Api = ReturnType<typeof createApiCaller>;
+
+/**
+ * What the tool tests do as a user would: sign in with a plan, upload pictures the way the web
+ * app does, submit to the gateway and wait for the run's end, then read its files back.
+ */
+export function createToolRuns(
+  context: () => { t: TestApp; api: Api; admin?: { ticket: string } },
+) {
+  /** Signs a user in and gives them a plan through the admin route (grade 2 is Plus). */
+  async function userWithGrade(email: string, grade: number) {
+    const { api, admin } = context();
+    const user = await api.signIn(email);
+    if (grade > 0) {
+      if (!admin) throw new Error('giving a plan needs an admin signed in');
+      const plan = await api.call('POST', `/prod-api/admin/users/${user.id}/plan`, admin.ticket, {
+        grade,
+        days: 30,
+      });
+      expect(plan.code).toBe(0);
+    }
+    return user;
+  }
+
+  /** Uploads bytes the way the web app does: ask, PUT to the presigned URL, complete. */
+  async function upload(
+    ticket: string,
+    bytes: Buffer,
+    filename = 'picture.png',
+    type = 'image/png',
+  ) {
+    const { t, api } = context();
+    const asked = await api.call('POST', '/prod-api/content/uploads', ticket, {
+      filename,
+      content_type: type,
+      size: bytes.length,
+    });
+    expect(asked.code).toBe(0);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: asked.result.upload_url,
+      headers: { 'content-type': type },
+      payload: bytes,
+    });
+    expect(put.statusCode).toBeLessThan(300);
+    const done = await api.call('POST', '/prod-api/content/uploads/complete', ticket, {
+      key: asked.result.key,
+    });
+    expect(done.code).toBe(0);
+    return asked.result.key as string;
+  }
+
+  async function waitForFinal(ticket: string, path: string, taskId: string): Promise<Json> {
+    const { api } = context();
+    const deadline = Date.now() + 280_000;
+    for (;;) {
+      const { result } = await api.call('GET', `${path}/results?task_id=${taskId}`, ticket);
+      if ([1, 3, 4, 5].includes(result.task_status)) return result;
+      if (Date.now() > deadline) throw new Error(`task ${taskId} still ${result.status}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+
+  async function fetchBytes(url: string): Promise<Buffer> {
+    const res = await context().t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    return res.rawPayload;
+  }
+
+  return { userWithGrade, upload, waitForFinal, fetchBytes };
+}
+
+/** A plain picture of one colour. */
+export function plain(width: number, height: number, colour: string): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+/** A red ball on a plain pale ground, the kind of product shot cut-outs are made of. */
+export function productShot(side: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}">
+    <rect width="100%" height="100%" fill="#e9edf2"/>
+    <circle cx="${side / 2}" cy="${side / 2}" r="${side * 0.3}" fill="#c0392b"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** The channels of a picture at each point. */
+export async function pixelsAt(png: Buffer, points: [number, number][]): Promise<number[][]> {
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  return points.map(([x, y]) => {
+    const at = (y * info.width + x) * info.channels;
+    return [...data.subarray(at, at + info.channels)];
+  });
+}
