@@ -40,6 +40,9 @@ describe('tool catalogue', () => {
     expect(toolCost('video_diffusion')).toBe(unitCosts.video);
     expect(toolRoute('outpaint')).toBe('/studio/edit?tool=outpaint');
     expect(toolRoute('txt2img')).toBe('/studio/image');
-    expect(toolRoute('mouth_speech')).toBeNull();
+    for (const id of toolIds) {
+      const { ui } = toolOf(id);
+      if (!ui.editor && !ui.route) expect(toolRoute(id), id).toBeNull();
+    }
   });
 });
