@@ -77,7 +77,7 @@ test.describe('image editor', () => {
     );
 
     // Expand the erased picture to 16:9: 640 × 480 grows to 853 × 480.
-    await page.getByLabel('Tool', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Tool' }).click();
     await page.getByRole('option', { name: 'Magic expand' }).click();
     await expect(page.getByRole('radio', { name: '16:9' })).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByText('New size: 853 × 480 px')).toBeVisible();
@@ -157,7 +157,7 @@ test.describe('image editor', () => {
     await card.dispatchEvent('dragover', { dataTransfer: transfer });
     await card.dispatchEvent('drop', { dataTransfer: transfer });
     await expect(page).toHaveURL(/\/studio\/edit\?tool=erase/);
-    await expect(page.getByLabel('Tool', { exact: true })).toHaveValue('Magic eraser');
+    await expect(page.getByRole('combobox', { name: 'Tool' })).toHaveValue('Magic eraser');
     await expect(
       page.getByRole('application', { name: 'Picture canvas' }).locator('canvas').first(),
     ).toBeVisible();
