@@ -163,3 +163,31 @@ test.describe('image editor', () => {
     ).toBeVisible();
   });
 });
+
+test.describe('image editor on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the canvas comes first, the panel below, and nothing runs off the side', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signInThroughApi(page, `${uniqueUsername('phone')}@example.test`);
+    await page.goto('/studio/tools');
+    await expect(page.getByRole('button', { name: 'Magic eraser', exact: true })).toBeVisible();
+    const toolboxWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(toolboxWidth).toBeLessThanOrEqual(390);
+    await shot(page, 'toolbox-phone');
+
+    const canvas = await openWithPicture(page, 'inpaint');
+    const canvasBox = await canvas.boundingBox();
+    const prompt = page.getByLabel('What to paint there');
+    await expect(prompt).toBeVisible();
+    const promptBox = await prompt.boundingBox();
+    expect(canvasBox && promptBox && canvasBox.y < promptBox.y).toBe(true);
+    const editorWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(editorWidth).toBeLessThanOrEqual(390);
+    await shot(page, 'editor-phone');
+    await page.getByRole('button', { name: 'Generate' }).scrollIntoViewIfNeeded();
+    await shot(page, 'editor-phone-panel');
+  });
+});
