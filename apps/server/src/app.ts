@@ -47,6 +47,9 @@ import { createEngines } from './modules/engines/engines.module';
 import { enginesRoutes } from './modules/engines/engines.routes';
 import { gatewaySubmitSchema } from '@lumen/contracts/tasks';
 import { taskTypeDefinitions } from '@lumen/contracts/task-types';
+import { probeVideoFacts } from '@lumen/engines/media-probe';
+import { voiceSample } from '@lumen/engines/local/speech/speak';
+import { voicesRoutes } from './modules/generation/voices.routes';
 import { localFileRoutes } from './modules/media/files.routes';
 import { mediaApiRoutes } from './modules/media/media-api.routes';
 import { createMediaRepository } from './modules/media/media.repository';
@@ -222,6 +225,8 @@ export async function buildApp({
     store: withPublicUrls(store, config.publicUrl),
     clock,
     ...(scoreNsfw ? { scoreNsfw, nsfwThreshold: config.nsfwThreshold } : {}),
+    // Clips are read with ffprobe as they arrive, so each tool can check length and shape.
+    probeVideo: (bytes) => probeVideoFacts(bytes),
     getGrade: async (userId) => (await billing.currentPlan(userId)).grade,
     paymentMode: config.credits.paymentMode,
     // Called by the upload sweep, once `generation` below exists.
@@ -238,6 +243,16 @@ export async function buildApp({
     checkImageInput: async (userId, key, rules) => {
       const input = await media.checkTaskInput(userId, key, { kind: 'image', ...rules });
       return { key: input.key, width: input.width ?? 0, height: input.height ?? 0 };
+    },
+    checkVideoInput: async (userId, key, rules) => {
+      const input = await media.checkTaskInput(userId, key, { kind: 'video', ...rules });
+      return {
+        key: input.key,
+        width: input.width ?? 0,
+        height: input.height ?? 0,
+        durationS: input.duration ?? 0,
+        taskId: input.taskId,
+      };
     },
     checkAudioInput: async (userId, key) => {
       const input = await media.checkTaskInput(userId, key, {
@@ -299,6 +314,7 @@ export async function buildApp({
     checkRemixSource: (userId, workId) => community.works.checkRemixSource(userId, workId),
     isOutputPublished: (taskId, idx) => community.works.isOutputPublished(taskId, idx),
     countFaces: async (image) => (await detectFaces(image)).length,
+    effectOf: (key) => algoConfig.effectOf(key),
     queueWait: (position, lane) => queueLoad.waitMinutes(position, lane),
     enhancePrompt: async (prompt, style, lang) => {
       if (!promptModel) return enrichPrompt(prompt, style);
@@ -409,6 +425,10 @@ export async function buildApp({
   if (localStore) await app.register(localFileRoutes, { store: localStore });
   await app.register(mediaApiRoutes, { service: media });
   await app.register(assetsRoutes, { service: assets });
+  await app.register(voicesRoutes, {
+    speakSample: (voice) => voiceSample(voice),
+    publicUrl: config.publicUrlSet ? config.publicUrl : null,
+  });
   await app.register(generationRoutes, {
     service: generation,
     events,

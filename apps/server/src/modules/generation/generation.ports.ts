@@ -15,6 +15,23 @@ export interface GenerationMedia {
       maxSide?: number;
     },
   ): Promise<{ key: string; width: number; height: number }>;
+  /** Checks a clip for a task against its tool's rules (owner, mp4, size, length, shape). */
+  checkVideoInput(
+    userId: number,
+    key: string,
+    rules: {
+      maxBytes: number;
+      maxDurationS: number;
+      maxSide: number;
+      shape?: '16:9' | '1:1';
+    },
+  ): Promise<{
+    key: string;
+    width: number;
+    height: number;
+    durationS: number;
+    taskId: string | null;
+  }>;
   /** Checks an uploaded voice track for a task (owner, real type, size). */
   checkAudioInput(userId: number, key: string): Promise<{ key: string }>;
   readInput(key: string): Promise<Buffer>;

@@ -86,7 +86,13 @@ export function createMediaRepository(db: Database) {
     },
     async markReady(
       id: number,
-      found: { mime: string; size: number; width: number | null; height: number | null },
+      found: {
+        mime: string;
+        size: number;
+        width: number | null;
+        height: number | null;
+        durationS?: number | null;
+      },
       now: Date,
     ): Promise<MediaObjectRow> {
       const [row] = await db
