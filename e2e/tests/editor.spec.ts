@@ -99,6 +99,23 @@ test.describe('image editor', () => {
     );
   });
 
+  test('vectorize shows the traced SVG against the picture and offers SVG and PNG', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signInThroughApi(page, `${uniqueUsername('trace')}@example.test`);
+    await openWithPicture(page, 'vectorize');
+    await page.getByRole('radio', { name: 'Posterized' }).click();
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect(page.getByRole('slider', { name: 'Before and after' })).toBeVisible({
+      timeout: 90_000,
+    });
+    await expect(page.getByRole('img', { name: 'After' })).toHaveAttribute('src', /\.svg/);
+    await expect(page.getByRole('button', { name: 'Download SVG' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download PNG' })).toBeVisible();
+    await shot(page, 'editor-vectorize-desktop');
+  });
+
   test('a free user sees PLUS on the eraser and gets the pay dialog when running it', async ({
     page,
   }) => {
