@@ -30,12 +30,12 @@ export const explode: EffectBuilder = (p, W, H, seed) => {
     const dx = x + cw / 2 - p.subject.cx;
     const dy = y + ch / 2 - p.subject.cy;
     const d = Math.hypot(dx, dy) || 1;
-    const speed = rng.range(0.5, 1.4) * Math.max(W, H);
+    const speed = rng.range(0.25, 0.7) * Math.max(W, H);
     return {
       x,
       y,
       vx: (dx / d) * speed,
-      vy: (dy / d) * speed - rng.range(0, 0.4) * H,
+      vy: (dy / d) * speed - rng.range(0.1, 0.5) * H,
       delay: rng.range(0, 0.08),
     };
   });
@@ -56,9 +56,9 @@ export const explode: EffectBuilder = (p, W, H, seed) => {
     const ember = rgbWord(40 + 200 * flash, 18 + 150 * flash, 10 + 90 * flash);
     out.fill(ember);
     for (const piece of pieces) {
-      const tt = Math.max(0, s - piece.delay) * 0.35;
+      const tt = Math.max(0, s - piece.delay) * 0.28;
       const px = Math.round(piece.x + piece.vx * tt);
-      const py = Math.round(piece.y + piece.vy * tt + 0.9 * H * tt * tt);
+      const py = Math.round(piece.y + piece.vy * tt + 0.5 * H * tt * tt);
       const shrink = Math.max(0.2, 1 - tt * 0.6);
       const w = Math.max(1, Math.round(cw * shrink));
       const h = Math.max(1, Math.round(ch * shrink));

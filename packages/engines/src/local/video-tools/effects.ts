@@ -3,14 +3,8 @@ import { videoSize } from '../dimensions';
 import { EditInputError } from '../edit/edit-input-error';
 import { drawOverlay, packLayer } from '../frame-sampler';
 import { renderFrameOverlay } from '../video-layers';
-import {
-  encodeFrames,
-  inWorkspace,
-  posterPng,
-  bytesOf,
-  type VideoToolOptions,
-  type VideoToolResult,
-} from './clip';
+import { encodeFrames, posterPng, bytesOf } from './clip';
+import { inWorkspace, type VideoToolOptions, type VideoToolResult } from './workspace';
 import { preparePicture, type EffectPicture } from './effect-canvas';
 import { cakeify, earthZoom, explode, ghibliWith, meeting } from './effect-scenes';
 import {

@@ -1,16 +1,7 @@
 import { drawLayer, packLayer, type Layer, type LayerView } from '../frame-sampler';
 import { createRng, mixSeeds } from '../prng';
-import {
-  bytesOf,
-  encodeFrames,
-  finishClip,
-  inWorkspace,
-  openClip,
-  posterPng,
-  readFrames,
-  type VideoToolOptions,
-  type VideoToolResult,
-} from './clip';
+import { bytesOf, encodeFrames, finishClip, openClip, posterPng, readFrames } from './clip';
+import { inWorkspace, type VideoToolOptions, type VideoToolResult } from './workspace';
 import { estimateMotion, lumaOf, type GlobalMotion, type GreyFrame } from './motion';
 
 export type ExtendSettings = {

@@ -1,15 +1,15 @@
 import { videoStyles, type VideoStyle } from '@lumen/contracts/generation';
 import { EditInputError } from '../edit/edit-input-error';
+import { openClip } from './clip';
 import {
   even,
   grabPoster,
   h264OutputArgs,
   inWorkspace,
-  openClip,
   toOutputPixels,
   type VideoToolOptions,
   type VideoToolResult,
-} from './clip';
+} from './workspace';
 import { styleRecipes } from './style-filters';
 import { displacementMaps, paperTexture, previewMarkPng } from './textures';
 

@@ -1,22 +1,17 @@
 import sharp from 'sharp';
 import { createUpscaler, type UpscaleScale, type Upscaler } from '../../ml/upscale';
 import { throwIfAborted } from '../cancellation';
+import { bytesOf, encodeFrames, finishClip, openClip, readFrames, type ClipInfo } from './clip';
 import {
-  bytesOf,
-  encodeFrames,
   even,
-  finishClip,
   grabPoster,
   h264OutputArgs,
   inWorkspace,
-  openClip,
-  readFrames,
   toOutputPixels,
-  type ClipInfo,
   type VideoToolOptions,
   type VideoToolResult,
   type Workspace,
-} from './clip';
+} from './workspace';
 
 export type UpscaleVideoSettings = {
   /** The output's long side in pixels: 3840 for 4K. */
@@ -183,20 +178,15 @@ export async function upscaleVideo(
     const method = settings.method ?? 'auto';
     let useEsrgan = method === 'esrgan';
     let projectedS: number | undefined;
+    // Made only when needed: the model's start costs seconds a Lanczos run should not pay.
+    const upscaler = () => options.upscaler ?? (sharedUpscaler ??= createUpscaler());
     if (method === 'auto' && factor > 1) {
-      sharedUpscaler ??= options.upscaler ?? createUpscaler();
-      projectedS = await projectEsrgan(space, clip, scale, options.upscaler ?? sharedUpscaler);
+      projectedS = await projectEsrgan(space, clip, scale, upscaler());
       useEsrgan = projectedS <= (settings.budgetS ?? ESRGAN_BUDGET_S);
     }
     await options.report?.(0.05);
     const result = useEsrgan
-      ? await upscaleWithEsrgan(
-          space,
-          clip,
-          size,
-          scale,
-          options.upscaler ?? (sharedUpscaler ??= createUpscaler()),
-        )
+      ? await upscaleWithEsrgan(space, clip, size, scale, upscaler())
       : await upscaleWithLanczos(space, clip, size);
     await space.write('result.mp4', result);
     const poster = await grabPoster(space, 'result.mp4', 0);
