@@ -67,11 +67,7 @@ async function uploadClip(ticket: string, bytes: Buffer) {
   return runs.upload(ticket, bytes, 'clip.mp4', 'video/mp4');
 }
 
-async function finished(
-  ticket: string,
-  tool: string,
-  submitted: { code: number; result: { task_id: string } },
-) {
+async function finished(ticket: string, tool: string, submitted: Json) {
   expect(submitted.code).toBe(0);
   const result = await runs.waitForFinal(ticket, gateway(tool), submitted.result.task_id);
   expect(result.status, JSON.stringify(result.error)).toBe('done');
