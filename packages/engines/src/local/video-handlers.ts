@@ -10,21 +10,13 @@ import { effectVideo } from './video-tools/effects';
 import { extendVideo } from './video-tools/extend';
 import { stylizeVideo } from './video-tools/stylize';
 import { upscaleVideo } from './video-tools/upscale-video';
+import type { VideoToolResult } from './video-tools/workspace';
 import { elementsVideo } from './video-tools-b/elements';
 import { lipSync, talkingPortrait } from './video-tools-b/lip-sync';
 import { motionBrush } from './video-tools-b/motion-brush';
 
-type Made = {
-  video: Buffer;
-  poster: Buffer;
-  width: number;
-  height: number;
-  durationS: number;
-  description: string;
-};
-
 /** A clip, then its poster frame, which the server stores as the clip's thumbnail. */
-const clipOutputs = (made: Made, task: EngineTask): EngineOutput[] => [
+const clipOutputs = (made: VideoToolResult, task: EngineTask): EngineOutput[] => [
   {
     kind: 'video',
     mime: 'video/mp4',

@@ -1,29 +1,12 @@
 import sharp from 'sharp';
-import type { ProgressReporter } from '../cancellation';
 import { encodeH264 } from '../ffmpeg-encoder';
 import { drawOverlay } from '../frame-sampler';
 import { withSoundtrack } from '../soundtrack';
 import { renderFrameOverlay } from '../video-layers';
 
-/** What the video tools take besides their inputs: progress, cancellation and where ffmpeg is. */
-export type VideoToolOptions = {
-  /** Progress 0–1; may reject (EngineCancelledError) to stop. */
-  report?: ProgressReporter;
-  signal?: AbortSignal;
-  ffmpegPath?: string;
-  tempDir?: string;
-};
+import type { VideoToolOptions, VideoToolResult } from '../video-tools/workspace';
 
-/** A video tool's answer: H.264 MP4 (AAC sound where there is sound) and its first frame. */
-export type VideoToolResult = {
-  video: Buffer;
-  /** The first frame as PNG, for players to show before playback. */
-  poster: Buffer;
-  width: number;
-  height: number;
-  durationS: number;
-  description: string;
-};
+export type { VideoToolOptions, VideoToolResult };
 
 export type ToolClipJob = {
   width: number;
