@@ -11,6 +11,8 @@ import { ok } from '../../lib/envelope';
 import { requestOrigin } from '../../lib/request-origin';
 
 const VOICES_PATH = '/prod-api/content/voices';
+/** Outside the API's prefixes: the sample is a sound file, not an envelope. */
+const SAMPLES_PATH = '/voices';
 
 /**
  * The preset speakers of lip sync (spec §1): the list, and a short sample of each speaking,
@@ -46,23 +48,26 @@ export const voicesRoutes: FastifyPluginAsyncZod<{
       return ok({
         voices: presetVoices.map((v) => ({
           ...v,
-          sample_url: `${base}${VOICES_PATH}/${v.id}/sample.wav`,
+          sample_url: `${base}${SAMPLES_PATH}/${v.id}.wav`,
         })),
       });
     },
   );
 
   app.get(
-    `${VOICES_PATH}/:voice/sample.wav`,
+    `${SAMPLES_PATH}/:file`,
     {
       schema: {
-        tags: ['content'],
-        summary: 'A short greeting in one preset voice (WAV)',
-        params: z.object({ voice: voiceIdSchema }),
+        hide: true,
+        params: z.object({ file: z.string().max(64) }),
       },
     },
     async (request, reply) => {
-      const wav = await sampleOf(request.params.voice);
+      const voice = voiceIdSchema.safeParse(request.params.file.replace(/\.wav$/, ''));
+      if (!voice.success || !request.params.file.endsWith('.wav')) {
+        return reply.status(404).type('text/plain').send('Not found');
+      }
+      const wav = await sampleOf(voice.data);
       return reply
         .header('cache-control', 'public, max-age=86400')
         .header('x-content-type-options', 'nosniff')
