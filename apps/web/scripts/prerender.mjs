@@ -15,7 +15,12 @@ const server = await import(pathToFileURL(path.join(webRoot, 'dist-ssr/entry-ser
 
 /** The public pages (spec §2); `url` is what is rendered, `path` the addresses it answers. */
 const pages = [
-  { name: 'landing', path: '/', url: '/', page: null },
+  {
+    name: 'landing',
+    path: '/',
+    url: '/',
+    page: 'src/features/landing/landing-page.tsx',
+  },
   {
     name: 'explore',
     path: '/explore',
