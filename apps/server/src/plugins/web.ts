@@ -22,63 +22,93 @@ const TEXT_FILE = /\.(?:js|mjs|css|html|json|map|svg|txt|xml|webmanifest)$/;
  * language and for their kind of screen, so it paints before the app's JavaScript runs
  * (decision 31).
  */
-export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
-  const indexFile = path.join(opts.distDir, 'index.html');
-  const hasWeb = fs.existsSync(indexFile);
-  if (!hasWeb) {
-    app.log.warn(`Web app not built (${indexFile} is missing): page paths answer 404.`);
-  } else {
-    await app.register(fastifyStatic, {
-      root: opts.distDir,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      preCompressed: true,
-      // The twins are found next to their original; they need no routes of their own.
-      globIgnore: ['**/*.br', '**/*.gz'],
-      setHeaders: (res, filePath) => {
-        const original = filePath.split(path.sep).join('/').replace(PRECOMPRESSED, '');
-        res.setHeader(
-          'cache-control',
-          HASHED_ASSET.test(original) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-        // The same URL answers br, gzip or plain bytes: caches must key on Accept-Encoding.
-        if (TEXT_FILE.test(original)) res.setHeader('vary', 'accept-encoding');
-        // A prerendered page is one of several for its address, by language and screen.
-        if (original.includes('/prerendered/'))
-          res.setHeader('vary', `accept-encoding, ${PRERENDER_VARY}`);
-      },
+export const webPlugin = fp(
+  async (
+    app: FastifyInstance,
+    opts: {
+      distDir: string;
+      /**
+       * Pages rendered per request with their data, by path: given the prerendered file the
+       * request would get, the page to send instead, or null to send that file.
+       */
+      livePages?: Record<
+        string,
+        (file: string, url: string, headers: FastifyRequest['headers']) => Promise<string | null>
+      >;
+    },
+  ) => {
+    const indexFile = path.join(opts.distDir, 'index.html');
+    const hasWeb = fs.existsSync(indexFile);
+    if (!hasWeb) {
+      app.log.warn(`Web app not built (${indexFile} is missing): page paths answer 404.`);
+    } else {
+      await app.register(fastifyStatic, {
+        root: opts.distDir,
+        wildcard: false,
+        index: false,
+        cacheControl: false,
+        preCompressed: true,
+        // The twins are found next to their original; they need no routes of their own.
+        globIgnore: ['**/*.br', '**/*.gz'],
+        setHeaders: (res, filePath) => {
+          const original = filePath.split(path.sep).join('/').replace(PRECOMPRESSED, '');
+          res.setHeader(
+            'cache-control',
+            HASHED_ASSET.test(original) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+          // The same URL answers br, gzip or plain bytes: caches must key on Accept-Encoding.
+          if (TEXT_FILE.test(original)) res.setHeader('vary', 'accept-encoding');
+          // A prerendered page is one of several for its address, by language and screen.
+          if (original.includes('/prerendered/'))
+            res.setHeader('vary', `accept-encoding, ${PRERENDER_VARY}`);
+        },
+      });
+    }
+
+    const prerendered = loadPrerenderedPages(opts.distDir);
+
+    async function sendIndex(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+      const page = prerendered.find(pathname, request.headers);
+      const live = page ? opts.livePages?.[pathname.replace(/(.)\/+$/, '$1')] : undefined;
+      if (page && live) {
+        // A page that cannot be rendered with its data is still answered, as prerendered.
+        const html = await live(page, request.url, request.headers).catch((err: unknown) => {
+          request.log.error({ err }, 'rendering a page with its data failed');
+          return null;
+        });
+        if (html !== null) {
+          return reply
+            .header('cache-control', 'no-cache')
+            .header('vary', PRERENDER_VARY)
+            .type('text/html; charset=utf-8')
+            .send(html);
+        }
+      }
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html')
+        .sendFile(page ?? 'index.html');
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (isApiPath(pathname)) return sendApiNotFound(request, reply);
+      if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return reply.status(404).type('text/plain').send('Not found');
+      }
+      const asFile = path.join(opts.distDir, path.normalize(pathname));
+      if (
+        asFile.startsWith(opts.distDir + path.sep) &&
+        fs.existsSync(asFile) &&
+        fs.statSync(asFile).isFile()
+      ) {
+        return reply.sendFile(path.relative(opts.distDir, asFile));
+      }
+      // A missing asset is a real 404, not the page: the browser would try to run HTML as JS.
+      if (pathname.startsWith('/assets/') || path.extname(pathname) !== '') {
+        return reply.status(404).type('text/plain').send('Not found');
+      }
+      return sendIndex(request, reply, pathname);
     });
-  }
-
-  const prerendered = loadPrerenderedPages(opts.distDir);
-
-  function sendIndex(request: FastifyRequest, reply: FastifyReply, pathname: string) {
-    const page = prerendered.find(pathname, request.headers);
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html')
-      .sendFile(page ?? 'index.html');
-  }
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (isApiPath(pathname)) return sendApiNotFound(request, reply);
-    if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).type('text/plain').send('Not found');
-    }
-    const asFile = path.join(opts.distDir, path.normalize(pathname));
-    if (
-      asFile.startsWith(opts.distDir + path.sep) &&
-      fs.existsSync(asFile) &&
-      fs.statSync(asFile).isFile()
-    ) {
-      return reply.sendFile(path.relative(opts.distDir, asFile));
-    }
-    // A missing asset is a real 404, not the page: the browser would try to run HTML as JS.
-    if (pathname.startsWith('/assets/') || path.extname(pathname) !== '') {
-      return reply.status(404).type('text/plain').send('Not found');
-    }
-    return sendIndex(request, reply, pathname);
-  });
-});
+  },
+);

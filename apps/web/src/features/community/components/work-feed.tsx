@@ -57,7 +57,9 @@ export function WorkFeed({ query, empty, showStatus }: WorkFeedProps) {
         items={works}
         getKey={keyOfWork}
         aspectOf={aspectOfWork}
-        renderItem={(work) => <WorkCard work={work} showStatus={showStatus} />}
+        renderItem={(work) => (
+          <WorkCard work={work} showStatus={showStatus} priority={work === works[0]} />
+        )}
       />
       <InfiniteSentinel
         hasNextPage={query.hasNextPage}
