@@ -21,6 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Engine } from '@lumen/engines/engine';
+import Fastify from 'fastify';
+import pg from 'pg';
 import { createHttpWorkerApi } from '@lumen/worker/http-worker-api';
 import { createWorkerRunner } from '@lumen/worker/runner';
 import { buildApp } from '../../apps/server/src/app';
@@ -64,7 +66,11 @@ async function post(p: string, body: object, ticket?: string) {
     },
     body: JSON.stringify(body),
   });
-  return (await res.json()) as { code: number; msg: string; result: { ticket: string } };
+  return (await res.json()) as {
+    code: number;
+    msg: string;
+    result: { ticket: string; task_id: string };
+  };
 }
 
 const tickets = await Promise.all(
@@ -79,7 +85,26 @@ const tickets = await Promise.all(
   }),
 );
 
+/**
+ * When each task's "queued" event came through PostgreSQL's NOTIFY, by task id: a listener of
+ * the bench's own, on the channel the API nodes relay events on.
+ */
+const queuedSeen = new Map<string, number>();
+const listener = new pg.Client({ connectionString: url });
+await listener.connect();
+await listener.query('listen lumen_user_events');
+listener.on('notification', (message) => {
+  const at = performance.now();
+  const { event } = JSON.parse(message.payload ?? '{}') as {
+    event?: { data?: { task_id?: string; status?: string } };
+  };
+  if (event?.data?.status === 'queued' && event.data.task_id)
+    queuedSeen.set(event.data.task_id, at);
+});
+
 let submitted = 0;
+/** Each submission's task id, by submission number. */
+const taskIds: string[] = [];
 /** When each submission's answer came, by submission number. */
 const answered: number[] = [];
 /** Submits the next task; answers when it was sent (before the answer came). */
@@ -93,6 +118,7 @@ function submitNext(): number {
   ).then((r) => {
     if (r.code !== 0) throw new Error(`submit ${n} refused: ${r.msg}`);
     answered[n] = performance.now();
+    taskIds[n] = r.result.task_id;
   });
   return at;
 }
@@ -108,6 +134,8 @@ async function measure(tasks: number, early: boolean) {
   const submits: number[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
+  /** When the worker had each claim's answer, by task id. */
+  const claimedAt = new Map<string, number>();
   let finished: () => void;
   const all = new Promise<void>((resolve) => (finished = resolve));
   const engine: Engine = {
@@ -128,6 +156,11 @@ async function measure(tasks: number, early: boolean) {
   const runner = createWorkerRunner({
     api: {
       ...api,
+      async claim(caps, options) {
+        const task = await api.claim(caps, options);
+        if (task) claimedAt.set(task.id, performance.now());
+        return task;
+      },
       async complete(taskId, workerId, outputs) {
         const ok = await api.complete(taskId, workerId, outputs);
         if (++completed === tasks) finished();
@@ -148,10 +181,19 @@ async function measure(tasks: number, early: boolean) {
   const pickup: number[] = [];
   const submit: number[] = [];
   const handoff: number[] = [];
+  const notified: number[] = [];
+  const woken: number[] = [];
+  const started: number[] = [];
   for (let i = 1; i < tasks; i++) {
     pickup.push(starts[i]! - submits[i]!);
     submit.push(answered[first + i]! - submits[i]!);
     handoff.push(starts[i]! - ends[i - 1]!);
+    const id = taskIds[first + i]!;
+    const seen = queuedSeen.get(id) ?? NaN;
+    const claimed = claimedAt.get(id) ?? NaN;
+    notified.push(seen - submits[i]!);
+    woken.push(claimed - seen);
+    started.push(starts[i]! - claimed);
   }
   // The first tasks warm every path up.
   const warm = Math.min(10, Math.floor(tasks / 10));
@@ -159,7 +201,39 @@ async function measure(tasks: number, early: boolean) {
     pickup: pickup.slice(warm),
     submit: submit.slice(warm),
     handoff: handoff.slice(warm),
+    notified: notified.slice(warm),
+    woken: woken.slice(warm),
+    started: started.slice(warm),
   };
+}
+
+/**
+ * The floor under the same load, measured between the two runs: a bare `select 1` round trip
+ * to the same PostgreSQL, and a bare HTTP route (no database) answering in this process.
+ */
+async function reference(samples: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const bare = Fastify({ logger: false });
+  bare.post('/bare', async () => ({ code: 0 }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/bare`;
+  const select1: number[] = [];
+  const http: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    let t0 = performance.now();
+    await client.query('select 1');
+    select1.push(performance.now() - t0);
+    t0 = performance.now();
+    await (await fetch(bareUrl, { method: 'POST', body: '{}' })).json();
+    http.push(performance.now() - t0);
+    // Spaced like the tasks, so the machine's load hits both alike.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await client.end();
+  await bare.close();
+  const warm = Math.min(10, Math.floor(samples / 10));
+  return { select1: select1.slice(warm), http: http.slice(warm) };
 }
 
 const show = (name: string, ms: number[]) =>
@@ -167,7 +241,9 @@ const show = (name: string, ms: number[]) =>
     `| ${name} | ${ms.length} | ${percentile(ms, 50).toFixed(1)} | ${percentile(ms, 90).toFixed(1)} | ${percentile(ms, 99).toFixed(1)} | ${Math.max(...ms).toFixed(1)} |`,
   );
 const pickup = await measure(TASKS, false);
+const floor = await reference(TASKS);
 const handoff = await measure(TASKS, true);
+await listener.end();
 await app.close();
 await database.close();
 await fs.rm(dataDir, { recursive: true, force: true });
@@ -176,6 +252,11 @@ console.log('| latency | tasks | p50 ms | p90 ms | p99 ms | max ms |');
 console.log('|---|---|---|---|---|---|');
 show('pickup: submit of task n+1 → its engine start (queue empty)', pickup.pickup);
 show('… of which the submit, until its answer came', pickup.submit);
+show('… submit sent → its "queued" NOTIFY heard', pickup.notified);
+show('… NOTIFY heard → the worker has the claim’s answer', pickup.woken);
+show('… claim’s answer → engine start', pickup.started);
+show('reference: `select 1` round trip, same load', floor.select1);
+show('reference: bare HTTP POST round trip, same load', floor.http);
 show('hand-off: engine end of task n → engine start of task n+1 (already queued)', handoff.handoff);
 console.log(
   `load average ${os

@@ -47,6 +47,9 @@ import { createEngines } from './modules/engines/engines.module';
 import { enginesRoutes } from './modules/engines/engines.routes';
 import { gatewaySubmitSchema } from '@lumen/contracts/tasks';
 import { taskTypeDefinitions } from '@lumen/contracts/task-types';
+import { probeVideoFacts } from '@lumen/engines/media-probe';
+import { voiceSample } from '@lumen/engines/local/speech/speak';
+import { voicesRoutes } from './modules/generation/voices.routes';
 import { localFileRoutes } from './modules/media/files.routes';
 import { mediaApiRoutes } from './modules/media/media-api.routes';
 import { createMediaRepository } from './modules/media/media.repository';
@@ -123,6 +126,18 @@ export async function buildApp({
   app.setValidatorCompiler(zodValidatorCompiler);
   // Before any schema, and for routes or parts without one (params, headers).
   app.addHook('preValidation', refuseUnsafeInput);
+  // Once the server begins to close, every answer closes its connection. A keep-alive
+  // connection whose request was answered during the close would otherwise hold the close
+  // open until the client let it go (up to the 72 s keep-alive timeout).
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) void reply.header('connection', 'close');
+    return payload;
+  });
   app.setSerializerCompiler(serializerCompiler);
   // Action routes (like, approve, claim…) take no body; clients often still send a JSON
   // content type with an empty body, which is "no body", not malformed JSON.
@@ -224,6 +239,8 @@ export async function buildApp({
     store: withPublicUrls(store, config.publicUrl),
     clock,
     ...(scoreNsfw ? { scoreNsfw, nsfwThreshold: config.nsfwThreshold } : {}),
+    // Clips are read with ffprobe as they arrive, so each tool can check length and shape.
+    probeVideo: (bytes) => probeVideoFacts(bytes),
     getGrade: async (userId) => (await billing.currentPlan(userId)).grade,
     paymentMode: config.credits.paymentMode,
     // Called by the upload sweep, once `generation` below exists.
@@ -241,6 +258,16 @@ export async function buildApp({
       const input = await media.checkTaskInput(userId, key, { kind: 'image', ...rules });
       return { key: input.key, width: input.width ?? 0, height: input.height ?? 0 };
     },
+    checkVideoInput: async (userId, key, rules) => {
+      const input = await media.checkTaskInput(userId, key, { kind: 'video', ...rules });
+      return {
+        key: input.key,
+        width: input.width ?? 0,
+        height: input.height ?? 0,
+        durationS: input.duration ?? 0,
+        taskId: input.taskId,
+      };
+    },
     checkAudioInput: async (userId, key) => {
       const input = await media.checkTaskInput(userId, key, {
         kind: 'audio',
@@ -250,14 +277,17 @@ export async function buildApp({
     },
     readInput: (key) => media.readObject(key),
     storeOutputs: async (userId, taskId, outputs) =>
-      (await media.storeOutputs(userId, taskId, outputs, { watermark: true })).map((o) => ({
-        idx: o.index,
-        kind: o.kind,
-        key: o.key,
-        thumbKey: o.thumbKey,
-        wmKey: o.wmKey,
-        mime: o.mime,
-      })),
+      (await media.storeOutputs(userId, taskId, outputs, { watermark: true, record: false })).map(
+        (o) => ({
+          idx: o.index,
+          kind: o.kind,
+          key: o.key,
+          thumbKey: o.thumbKey,
+          wmKey: o.wmKey,
+          mime: o.mime,
+          record: o.record,
+        }),
+      ),
     urlFor: (key) => media.getViewUrl(key),
     describeInputs: async (keys) =>
       Promise.all(
@@ -301,6 +331,7 @@ export async function buildApp({
     checkRemixSource: (userId, workId) => community.works.checkRemixSource(userId, workId),
     isOutputPublished: (taskId, idx) => community.works.isOutputPublished(taskId, idx),
     countFaces: async (image) => (await detectFaces(image)).length,
+    effectOf: (key) => algoConfig.effectOf(key),
     queueWait: (position, lane) => queueLoad.waitMinutes(position, lane),
     enhancePrompt: async (prompt, style, lang) => {
       if (!promptModel) return enrichPrompt(prompt, style);
@@ -314,7 +345,6 @@ export async function buildApp({
   });
   const queue = createQueueService({
     repository: generationRepository,
-    ledger,
     media: generationMedia,
     events,
     clock,
@@ -411,6 +441,10 @@ export async function buildApp({
   if (localStore) await app.register(localFileRoutes, { store: localStore });
   await app.register(mediaApiRoutes, { service: media });
   await app.register(assetsRoutes, { service: assets });
+  await app.register(voicesRoutes, {
+    speakSample: (voice) => voiceSample(voice),
+    publicUrl: config.publicUrlSet ? config.publicUrl : null,
+  });
   await app.register(generationRoutes, {
     service: generation,
     events,

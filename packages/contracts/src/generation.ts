@@ -97,6 +97,29 @@ export const engineSettingsSchema = z.object({
   background: cutoutBackgroundSchema.optional(),
   /** Magic expand: how far each side grows, in the input picture's pixels. */
   outpaint: outpaintSettingsSchema.optional(),
+  /** Lip sync from text: what is said, in which preset voice (see the voices list). */
+  speech: z.object({ text: z.string().min(1), voice: z.string().min(1) }).optional(),
+  /**
+   * Magic brush: each brushed area's colour and its track, points as fractions of the
+   * picture's width and height; the areas' masks are the task's masks in the same order.
+   */
+  motionBrush: z
+    .object({
+      areas: z.array(
+        z.object({
+          color: z.string(),
+          track: z.array(z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)])).min(2),
+        }),
+      ),
+    })
+    .optional(),
+  /**
+   * An effect template (the `effect_set`): its key, the prompt it runs with and how many
+   * pictures it takes (the two-person effects take two).
+   */
+  effect: z
+    .object({ key: z.string(), prompt: z.string(), images: z.union([z.literal(1), z.literal(2)]) })
+    .optional(),
   /** Vector conversion: the tracing preset. */
   vectorize: z.object({ preset: z.enum(vectorizePresets) }).optional(),
 });

@@ -82,6 +82,8 @@ export const uploadedMediaSchema = z.object({
   mime: z.string(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** A clip's length in seconds (null for pictures and sound). */
+  duration: z.number().nullable().optional(),
   size: z.number().int(),
 });
 export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;

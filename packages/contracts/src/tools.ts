@@ -1,5 +1,5 @@
 import { IMAGE_MAX_RATIO, IMAGE_MIN_RATIO, IMAGE_MIN_SIDE_PX, TASK_IMAGE_MAX_BYTES } from './media';
-import type { ImageRules, ToolDefinition } from './tools/define';
+import type { ImageRules, ToolDefinition, VideoRules } from './tools/define';
 import { erase } from './tools/erase';
 import { imageEdit } from './tools/image-edit';
 import { imageTo3d } from './tools/image-to-3d';
@@ -18,8 +18,18 @@ import { videoDiffusion } from './tools/video-diffusion';
 import { videoImg2vid } from './tools/video-img2vid';
 import { videoKeyframes } from './tools/video-keyframes';
 import { videoMultiImg2vid } from './tools/video-multi-img2vid';
+import { videoExtend } from './tools/video-extend';
+import { videoMotionBrush } from './tools/video-motion-brush';
+import { videoStylize } from './tools/video-stylize';
 
-export type { CostKind, CounterKind, ImageRules, ToolDefinition, ToolMedia } from './tools/define';
+export type {
+  CostKind,
+  CounterKind,
+  ImageRules,
+  ToolDefinition,
+  ToolMedia,
+  VideoRules,
+} from './tools/define';
 
 /**
  * Every task type the product knows, each declared once in `tools/` (STYLE.md "One tool, one
@@ -39,6 +49,9 @@ export const tools = {
   video_diffusion_img2vid: videoImg2vid,
   video_diffusion_keyframes: videoKeyframes,
   video_diffusion_multi_img2vid: videoMultiImg2vid,
+  video_extend: videoExtend,
+  video_stylize: videoStylize,
+  video_motion_brush: videoMotionBrush,
   video_diffusion_audio_animate: videoAudioAnimate,
   mouth_speech: mouthSpeech,
   video_creative_upscaler: videoCreativeUpscaler,
@@ -69,6 +82,18 @@ export const commonImageRules: ImageRules = {
 /** The picture rules of one tool: the common ones with its own over them. */
 export function imageRulesOf(id: ToolId): ImageRules {
   return { ...commonImageRules, ...toolOf(id).inputs.imageRules };
+}
+
+/** Spec §5's common clip rules: mp4, 100 MB, at most 60 s and 4K. */
+export const commonVideoRules: VideoRules = {
+  maxBytes: 100 * 1024 * 1024,
+  maxDurationS: 60,
+  maxSide: 4096,
+};
+
+/** The clip rules of one tool: the common ones with its own over them. */
+export function videoRulesOf(id: ToolId): VideoRules {
+  return { ...commonVideoRules, ...toolOf(id).inputs.videoRules };
 }
 
 /** The tools that answer a predicate, as a set (for the hot paths that ask by task type). */

@@ -5,7 +5,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
 /** The Drizzle handle every repository receives, whichever driver sits below it. */
@@ -27,6 +28,47 @@ export interface DatabaseHandle {
   /** Answers with the server's name and version, e.g. `PostgreSQL 18.4`; throws when it is down. */
   ping(): Promise<string>;
   close(): Promise<void>;
+}
+
+/**
+ * A statement whose text never changes, run as a named prepared statement where the driver
+ * keeps them (node-postgres prepares it once per connection, then sends only its name and
+ * values). The hot fixed shapes of the queue use it: building their text through the query
+ * builder, and PostgreSQL parsing and planning it, would otherwise be paid on every call. It
+ * runs outside any transaction, as one statement; answers the rows as the driver gives them.
+ */
+export function createPreparedStatement<Row = Record<string, unknown>>(
+  db: Database,
+  name: string,
+  text: string,
+): (values: unknown[]) => Promise<Row[]> {
+  // The driver's own client: a pg Pool on PostgreSQL, a PGlite instance on PGlite.
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return async (values) =>
+      (await client.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
+  }
+  if (client instanceof PGlite) {
+    return async (values) => (await client.query<Row>(text, values)).rows;
+  }
+  throw new Error('prepared statements need the database handle made by openDatabase');
+}
+
+/**
+ * Turns rows of `table` as the driver gives them (a function answering `setof` the table, a
+ * prepared statement) into the rows Drizzle's own queries answer, with each column's mapping
+ * (dates, numbers from bigint, parsed JSON).
+ */
+export function createRowMapper<T extends PgTable>(table: T) {
+  const columns = Object.entries(getTableColumns(table));
+  return (raw: Record<string, unknown>): T['$inferSelect'] => {
+    const row: Record<string, unknown> = {};
+    for (const [field, column] of columns) {
+      const value = raw[column.name];
+      row[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row as T['$inferSelect'];
+  };
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');

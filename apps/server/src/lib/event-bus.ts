@@ -8,6 +8,13 @@ export type UserEvent = { type: string; data: Record<string, unknown> };
  * several API nodes on PostgreSQL, a LISTEN/NOTIFY relay publishes into every node's bus.
  */
 export interface EventBus {
+  /**
+   * The PostgreSQL NOTIFY channel that carries events to every node, when the bus relays
+   * through PostgreSQL (null: the bus lives in this process alone). A statement may then send
+   * an event itself, with pg_notify as its transaction commits, in the payload that
+   * `lib/pg-event-bus.ts` reads, instead of a publish after it.
+   */
+  readonly channel: string | null;
   publish(userId: number, event: UserEvent): void;
   subscribe(userId: number, listener: (event: UserEvent) => void): () => void;
   /** The users with a stream open on this node. */
@@ -28,6 +35,7 @@ export function createLocalEventBus(): EventBus {
     for (const listener of everyone) listener(userId, event);
   };
   return {
+    channel: null,
     publish: deliver,
     subscribe(userId, listener) {
       emitter.on(String(userId), listener);

@@ -2,6 +2,10 @@ import pg from 'pg';
 import { createCoalescer } from './coalesce';
 import { createLocalEventBus, type EventBus, type UserEvent } from './event-bus';
 
+/**
+ * Every payload is `{ userId, event }` as JSON (`seq` aside); the queue's SQL functions send
+ * task events on this channel in the same shape (drizzle/0016_queue_functions.sql).
+ */
 const CHANNEL = 'lumen_user_events';
 /** NOTIFY payloads are limited to 8000 bytes; events are small, anything larger is dropped. */
 const MAX_PAYLOAD = 7900;
@@ -40,6 +44,7 @@ export async function createPgEventBus(url: string, onError: (err: Error) => voi
     },
   });
   const bus: EventBus & { close(): Promise<void> } = {
+    channel: CHANNEL,
     publish(userId, event) {
       // The sequence number keeps two equal events of one batch apart: PostgreSQL delivers
       // identical payloads of one transaction once.

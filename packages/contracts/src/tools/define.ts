@@ -23,6 +23,19 @@ export type ImageRules = {
   maxRatio: number;
 };
 
+/** Rules for a tool's input clips (spec §5): mp4, at most 100 MB, and the tool's own limits. */
+export type VideoRules = {
+  maxBytes: number;
+  /** The longest clip taken, seconds. */
+  maxDurationS: number;
+  /** The longest side taken, px ("under 2K" is 2047). */
+  maxSide: number;
+  /** The shape the clip must have (`16:9`, `1:1`), within 3 %; any shape when unset. */
+  ratio?: '16:9' | '1:1';
+  /** Only the first this many seconds are used (video edit: 4 s). */
+  usesFirstS?: number;
+};
+
 /**
  * Where a tool shows in the product: the toolbox's card (its category and order), the editor
  * panel that sets its inputs, and the icon (a Tabler icon's name, as the web app imports them).
@@ -33,6 +46,8 @@ export type ToolUi = {
   order: number;
   /** The image editor's panel for this tool; absent for tools the editor does not run. */
   editor?: 'mask' | 'expand' | 'instruction' | 'background' | 'enhance' | 'vectorize';
+  /** The video studio's mode for this tool; absent for tools it does not offer. */
+  videoMode?: string;
   /** Where the tool is used outside the editor (a studio's route). */
   route?: string;
 };
@@ -57,6 +72,8 @@ export type ToolDefinition<Id extends string = string> = {
     mask?: 'required';
     /** Overrides of the common picture rules (spec §5). */
     imageRules?: Partial<ImageRules>;
+    /** Overrides of the common clip rules (spec §5). */
+    videoRules?: Partial<VideoRules>;
   };
   /** Turns its one input into one output: runs once, whatever `batch_size` says. */
   single?: true;

@@ -11,5 +11,5 @@ export const videoAudioAnimate = defineTool({
   scoresOutputs: true,
   cost: 'video',
   counter: 'video',
-  ui: { category: 'video', icon: 'IconMicrophone', order: 50 },
+  ui: { category: 'video', icon: 'IconMicrophone', order: 50, videoMode: 'audio_animate' },
 });

@@ -10,5 +10,11 @@ export const videoDiffusion = defineTool({
   soundEffect: true,
   cost: 'video',
   counter: 'video',
-  ui: { category: 'video', icon: 'IconMovie', order: 10, route: '/studio/video' },
+  ui: {
+    category: 'video',
+    icon: 'IconMovie',
+    order: 10,
+    route: '/studio/video',
+    videoMode: 'text',
+  },
 });

@@ -11,5 +11,11 @@ export const videoKeyframes = defineTool({
   soundEffect: true,
   cost: 'video',
   counter: 'video',
-  ui: { category: 'video', icon: 'IconArrowsRightLeft', order: 30, route: '/studio/video' },
+  ui: {
+    category: 'video',
+    icon: 'IconArrowsRightLeft',
+    order: 30,
+    route: '/studio/video',
+    videoMode: 'keyframes',
+  },
 });

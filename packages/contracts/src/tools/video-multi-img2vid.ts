@@ -1,14 +1,14 @@
 import { defineTool } from './define';
 
-/** Multi-image reference video: up to five pictures of the subjects in one clip. */
+/** Multi-image reference video: two to four pictures of the subjects, staged in one clip. */
 export const videoMultiImg2vid = defineTool({
   id: 'video_diffusion_multi_img2vid',
   media: 'video',
   available: false,
-  inputs: { prompt: 'required', images: [1, 5] },
+  inputs: { prompt: 'required', images: [2, 4] },
   scoresOutputs: true,
   soundEffect: true,
   cost: 'video',
   counter: 'video',
-  ui: { category: 'video', icon: 'IconLayersIntersect', order: 40 },
+  ui: { category: 'video', icon: 'IconLayersIntersect', order: 40, videoMode: 'multi_image' },
 });

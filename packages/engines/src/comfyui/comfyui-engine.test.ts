@@ -26,7 +26,8 @@ describe('comfyui engine', () => {
     expect(engine.name).toBe('comfyui');
     expect(engine.supports('txt2img')).toBe(true);
     expect(engine.supports('image_to_3d')).toBe(true);
-    expect(engine.supports('mouth_speech')).toBe(false);
+    expect(engine.supports('mouth_speech')).toBe(true);
+    expect(engine.supports('vectorize')).toBe(false);
   });
 
   it('runs txt2img: fills the template, follows progress, downloads the images', async () => {

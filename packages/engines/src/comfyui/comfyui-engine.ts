@@ -14,14 +14,20 @@ import {
 } from './comfyui-socket';
 import { getFinishedHistory, waitForPrompt } from './comfyui-wait';
 import { readImageInfo } from './image-size';
+import { detectMedia } from '../model-api/media-type';
 import { addMissingSoundEffects } from './sound-fallback';
 import {
   applyRoute,
   createWorkflowLoader,
   fillWorkflow,
+  templateFor,
   workflowTemplates,
+  type WorkflowTemplate,
 } from './workflow-templates';
-import { buildWorkflowValues } from './workflow-values';
+import { buildWorkflowValues, videoDimensions } from './workflow-values';
+import { probeMedia, type MediaFacts } from './media-probe';
+import { buildTracks } from './motion-tracks';
+import { joinsTwoPictures, sideBySide } from '../video-inputs';
 
 export type ComfyUiEngineOptions = {
   /** ComfyUI server, e.g. `http://127.0.0.1:8188` (COMFYUI_URL). */
@@ -74,37 +80,37 @@ export function createComfyUiEngine(options: ComfyUiEngineOptions): Engine {
     io: EngineIO,
     stop: AbortController,
   ): Promise<EngineOutput[]> {
-    const template = workflowTemplates[task.taskType];
+    const template = templateFor(task);
     if (!template) {
       throw new ComfyUiError('bad_input', `ComfyUI has no workflow for task type ${task.taskType}`);
     }
-    if (task.inputs.images.length < template.inputImages) {
-      throw new ComfyUiError(
-        'bad_input',
-        `${task.taskType} needs ${template.inputImages} input image(s), got ${task.inputs.images.length}`,
-      );
-    }
-    const maskKey = task.inputs.masks?.[0];
-    if (template.inputMask && !maskKey) {
-      throw new ComfyUiError('bad_input', `${task.taskType} needs a mask`);
-    }
-    if (task.taskType === 'outpaint' && !task.settings.outpaint) {
-      throw new ComfyUiError('bad_input', 'outpaint needs how far each side of the picture grows');
-    }
+    checkInputs(task, template);
     const report = createProgressReporter(io, stop);
 
-    const uploaded = await uploadInputs(http, task, io, template.inputImages, stop.signal);
+    const uploaded = await uploadInputs(http, task, io, template, stop.signal);
+    const maskKey = task.inputs.masks?.[0];
     const maskName =
       template.inputMask && maskKey
         ? await uploadMask(http, task, io, maskKey, uploaded.firstSize, stop.signal)
         : undefined;
+    const clip = template.inputVideo
+      ? await uploadMedia(http, task, io, 'clip', stop.signal)
+      : undefined;
+    const voice = template.inputAudio
+      ? await uploadMedia(http, task, io, 'voice', stop.signal)
+      : undefined;
+    const tracks = template.tracks ? await trackValues(task, io, uploaded.firstSize) : undefined;
     const values = buildWorkflowValues(task.settings, {
       media: template.media,
       taskId: task.id,
       imageNames: uploaded.names,
       imageSize: uploaded.firstSize,
       maskName,
+      clip,
+      voice,
+      tracks: tracks?.json,
     });
+    if (tracks) Object.assign(values, tracks.frame);
     const graph = applyRoute(fillWorkflow(await loadWorkflow(template.file), values), task.route);
     await report(2);
     if (stop.signal.aborted) throw stop.signal.reason;
@@ -140,7 +146,7 @@ export function createComfyUiEngine(options: ComfyUiEngineOptions): Engine {
       return await finishImageTool(
         task,
         io,
-        await addMissingSoundEffects(task, outputs, stop.signal),
+        await addMissingSoundEffects(task, await measureVideos(outputs), stop.signal),
       );
     } finally {
       socket?.close();
@@ -223,17 +229,61 @@ function createProgressReporter(io: EngineIO, stop: AbortController) {
 const inputName = (uploaded: { name: string; subfolder?: string }) =>
   uploaded.subfolder ? `${uploaded.subfolder}/${uploaded.name}` : uploaded.name;
 
+/**
+ * Refuses, before anything is uploaded, a task that lacks what its graph loads: pictures, a
+ * mask, a clip, a voice track, the brushed areas, an expand's sides.
+ */
+function checkInputs(task: EngineTask, template: WorkflowTemplate): void {
+  const { inputs, settings, taskType } = task;
+  if (inputs.images.length < template.inputImages) {
+    throw new ComfyUiError(
+      'bad_input',
+      `${taskType} needs ${template.inputImages} input image(s), got ${inputs.images.length}`,
+    );
+  }
+  if (template.inputMask && !inputs.masks?.[0]) {
+    throw new ComfyUiError('bad_input', `${taskType} needs a mask`);
+  }
+  if (template.inputVideo && !inputs.videos[0]) {
+    throw new ComfyUiError('bad_input', `${taskType} needs an input clip`);
+  }
+  if (template.inputAudio && !inputs.audios[0]) {
+    // The lip-sync graphs speak no text themselves: a text is voiced by an engine with a
+    // speech model (the hosted APIs, or the CPU engine's voices) before it reaches one.
+    throw new ComfyUiError(
+      'bad_input',
+      settings.speech
+        ? 'ComfyUI lip sync needs a voice track; it has no speech model for a text'
+        : `${taskType} needs a voice track`,
+    );
+  }
+  if (template.tracks && !settings.motionBrush?.areas.length) {
+    throw new ComfyUiError('bad_input', 'The magic brush needs at least one area with a track');
+  }
+  if (taskType === 'outpaint' && !settings.outpaint) {
+    throw new ComfyUiError('bad_input', 'outpaint needs how far each side of the picture grows');
+  }
+}
+
 async function uploadInputs(
   http: ComfyUiHttp,
   task: EngineTask,
   io: EngineIO,
-  count: number,
+  template: WorkflowTemplate,
   signal: AbortSignal,
 ): Promise<{ names: string[]; firstSize?: Size }> {
+  const keys = task.inputs.images.slice(0, template.maxImages ?? template.inputImages);
+  let pictures = await Promise.all(keys.map((key) => io.readInput(key)));
+  // A two-person effect (hug, kiss) starts from both pictures side by side in one frame.
+  if (joinsTwoPictures(task.settings, task.inputs.images.length) && template.inputImages === 1) {
+    const [left, right] = await Promise.all(
+      task.inputs.images.slice(0, 2).map((key) => io.readInput(key)),
+    );
+    if (left && right) pictures = [await sideBySide(left, right)];
+  }
   const names: string[] = [];
   let firstSize: Size | undefined;
-  for (const [index, key] of task.inputs.images.slice(0, count).entries()) {
-    const bytes = await io.readInput(key);
+  for (const [index, bytes] of pictures.entries()) {
     const info = readImageInfo(bytes);
     if (index === 0 && info) firstSize = { width: info.width, height: info.height };
     const extension = info?.mime.split('/')[1]?.replace('jpeg', 'jpg') ?? 'png';
@@ -245,6 +295,84 @@ async function uploadInputs(
     names.push(inputName(uploaded));
   }
   return { names, firstSize };
+}
+
+/** File extensions ComfyUI's loaders recognise, by what the bytes are. */
+const mediaExtensions: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
+  'audio/mp4': 'm4a',
+  'audio/wav': 'wav',
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+};
+
+/**
+ * Uploads the task's clip or voice track beside the pictures (ComfyUI's /upload/image takes
+ * any file into its input folder; LoadVideo and LoadAudio list them from there) after reading
+ * what the graph needs to know of it. A file ffprobe cannot read, or a "clip" without a
+ * picture, is refused here rather than deep inside ComfyUI.
+ */
+async function uploadMedia(
+  http: ComfyUiHttp,
+  task: EngineTask,
+  io: EngineIO,
+  role: 'clip' | 'voice',
+  signal: AbortSignal,
+): Promise<{ name: string; facts: MediaFacts }> {
+  const key = role === 'clip' ? task.inputs.videos[0] : task.inputs.audios[0];
+  const bytes = await io.readInput(key!);
+  const facts = await probeMedia(bytes, signal);
+  if (!facts || (role === 'clip' && (!facts.width || !facts.height))) {
+    throw new ComfyUiError(
+      'bad_input',
+      role === 'clip'
+        ? 'The input clip is not a readable video'
+        : 'The voice track is not readable audio',
+    );
+  }
+  const mime = detectMedia(bytes)?.mime ?? '';
+  const extension = mediaExtensions[mime] ?? (role === 'clip' ? 'mp4' : 'wav');
+  const uploaded = await http.uploadImage(bytes, `lumen-${task.id}-${role}.${extension}`, signal);
+  return { name: inputName(uploaded), facts };
+}
+
+/**
+ * The magic brush's tracks for `WanTrackToVideo`, in pixels of the frame the model draws
+ * (the picture's shape at the chosen resolution), with that frame's size.
+ */
+async function trackValues(
+  task: EngineTask,
+  io: EngineIO,
+  picture: Size | undefined,
+): Promise<{ json: string; frame: Size }> {
+  const shape = picture ? `${picture.width}:${picture.height}` : task.settings.ratio;
+  const frame = videoDimensions(shape, task.settings.resolution);
+  const masks = await Promise.all((task.inputs.masks ?? []).map((key) => io.readInput(key)));
+  const areas = task.settings.motionBrush?.areas ?? [];
+  return { json: await buildTracks(areas, masks, frame), frame };
+}
+
+/**
+ * Reads each video's real size and length (the new graphs join, trim and rescale clips, so
+ * what was asked is not always what came back); a file ffprobe cannot read keeps the asked
+ * values.
+ */
+async function measureVideos(outputs: EngineOutput[]): Promise<EngineOutput[]> {
+  return Promise.all(
+    outputs.map(async (output) => {
+      if (output.kind !== 'video') return output;
+      const facts = await probeMedia(output.bytes).catch(() => undefined);
+      if (!facts?.width) return output;
+      return {
+        ...output,
+        width: facts.width,
+        height: facts.height,
+        durationS: facts.durationS || output.durationS,
+      };
+    }),
+  );
 }
 
 /**

@@ -1,6 +1,13 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { defaultFfmpegPath } from '../local/ffmpeg-encoder';
 import type { WorkflowGraph } from './comfyui-schemas';
-import { createShapeReader } from './fake-comfyui-shapes';
+import { createShapeReader, type ClipShape } from './fake-comfyui-shapes';
 import { createPng } from './fake-png';
+import type { MediaFacts } from './media-probe';
 
 /**
  * Test support: "runs" a prompt the way ComfyUI reports it — WebSocket events in ComfyUI's
@@ -38,6 +45,8 @@ export type ExecutorContext = {
   videoBytes?: Buffer;
   /** A file of the server's input folder (what /upload/image stored), by LoadImage's name. */
   readInputFile(name: string): Buffer | undefined;
+  /** What ffprobe read of an uploaded clip or voice track, by its name. */
+  readInputFacts(name: string): MediaFacts | undefined;
   send(clientId: string, type: string, data: Record<string, unknown>): void;
   saveFile(type: string, subfolder: string, filename: string, file: StoredFile): void;
 };
@@ -73,11 +82,37 @@ function splitPrefix(prefix: unknown): { subfolder: string; name: string } {
     : { subfolder: text.slice(0, cut), name: text.slice(cut + 1) };
 }
 
-function produceOutput(
+const run = promisify(execFile);
+
+/**
+ * A real H.264 MP4 of the clip's size, frame count and rate (a flat colour), with a tone of
+ * the sound's length when it has one: what a real SaveVideo would hand back, so the engine's
+ * reading of sizes and lengths is tested against real files.
+ */
+async function renderClip(clip: ClipShape): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'fake-comfyui-'));
+  try {
+    const out = join(dir, 'out.mp4');
+    const size = `${clip.width}x${clip.height}`;
+    const args = ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'];
+    args.push('-i', `color=c=0x336699:s=${size}:r=${clip.fps}`);
+    if (clip.audioS) args.push('-f', 'lavfi', '-i', `sine=frequency=440:duration=${clip.audioS}`);
+    args.push('-frames:v', String(clip.frames), '-c:v', 'libx264', '-preset', 'ultrafast');
+    args.push('-pix_fmt', 'yuv420p');
+    if (clip.audioS) args.push('-c:a', 'aac');
+    args.push('-y', out);
+    await run(defaultFfmpegPath(), args);
+    return await readFile(out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function produceOutput(
   job: FakeJob,
   node: WorkflowGraph[string],
   ctx: ExecutorContext,
-): Record<string, unknown> | undefined {
+): Promise<Record<string, unknown> | undefined> {
   const { subfolder, name } = splitPrefix(node.inputs.filename_prefix);
   const save = (key: string, filename: string, file: StoredFile, extra: object = {}) => {
     ctx.saveFile('output', subfolder, filename, file);
@@ -109,6 +144,16 @@ function produceOutput(
           frame_rate: node.inputs.frame_rate,
         },
       );
+    case 'SaveVideo': {
+      const reader = createShapeReader(job.prompt, ctx.readInputFile, ctx.readInputFacts);
+      const clip = reader.clipOf(node.inputs.video);
+      const bytes = clip ? await renderClip(clip) : (ctx.videoBytes ?? fakeMp4);
+      // ComfyUI's PreviewVideo lists the file under `images`, marked animated.
+      return {
+        ...save('images', `${name}_00001_.mp4`, { bytes, contentType: 'video/mp4' }),
+        animated: [true],
+      };
+    }
     case 'SaveGLB':
       return save('3d', `${name}_00001_.glb`, { bytes: fakeGlb, contentType: 'model/gltf-binary' });
     default:
@@ -164,7 +209,7 @@ export async function executeJob(job: FakeJob, ctx: ExecutorContext): Promise<Hi
       });
       return finish({}, false);
     }
-    const output = produceOutput(job, node, ctx);
+    const output = await produceOutput(job, node, ctx);
     if (output) {
       outputs[nodeId] = output;
       send('executed', { node: nodeId, display_node: nodeId, output, prompt_id });

@@ -16,7 +16,42 @@ export type NodeSpec = {
   outputs: readonly LinkType[];
   /** The widget that names a file of the server's input folder (LoadImage's picture). */
   inputFile?: string;
+  /** What the node's own `validate_inputs` or execution would refuse, as ComfyUI words it. */
+  check?: (inputs: Record<string, unknown>) => string | undefined;
 };
+
+/**
+ * What `WanTrackToVideo`'s `parse_json_tracks` takes: a JSON list of tracks, each a list of
+ * `{x, y}` points (pixels). Anything else it prints a warning about and runs without motion,
+ * which on a GPU server would be a silent failure, so the fake refuses it.
+ */
+function checkTracks(inputs: Record<string, unknown>): string | undefined {
+  try {
+    const tracks: unknown = JSON.parse(String(inputs.tracks));
+    const isPoint = (p: unknown) =>
+      typeof p === 'object' &&
+      p !== null &&
+      typeof (p as { x?: unknown }).x === 'number' &&
+      typeof (p as { y?: unknown }).y === 'number';
+    const ok =
+      Array.isArray(tracks) &&
+      tracks.length > 0 &&
+      tracks.every((t) => Array.isArray(t) && t.length > 0 && t.every(isPoint));
+    return ok ? undefined : 'tracks: Unexpected track format';
+  } catch {
+    return 'tracks: Error parsing tracks JSON';
+  }
+}
+
+const wanVideoInputs = {
+  positive: 'CONDITIONING',
+  negative: 'CONDITIONING',
+  vae: 'VAE',
+  width: 'value',
+  height: 'value',
+  length: 'value',
+  batch_size: 'value',
+} as const;
 
 const upscaleMethods = ['nearest-exact', 'bilinear', 'area', 'bicubic', 'lanczos'] as const;
 const samplerInputs = {
@@ -202,6 +237,43 @@ export const nodeSpecs: Record<string, NodeSpec> = {
     },
     outputs: ['CONDITIONING', 'CONDITIONING', 'LATENT'],
   },
+  WanVaceToVideo: {
+    required: { ...wanVideoInputs, strength: 'value' },
+    optional: { control_video: 'IMAGE', control_masks: 'MASK', reference_image: 'IMAGE' },
+    outputs: ['CONDITIONING', 'CONDITIONING', 'LATENT', 'INT'],
+  },
+  TrimVideoLatent: { required: { samples: 'LATENT', trim_amount: 'INT' }, outputs: ['LATENT'] },
+  WanPhantomSubjectToVideo: {
+    required: wanVideoInputs,
+    optional: { images: 'IMAGE' },
+    outputs: ['CONDITIONING', 'CONDITIONING', 'CONDITIONING', 'LATENT'],
+  },
+  WanTrackToVideo: {
+    required: { ...wanVideoInputs, tracks: 'value', temperature: 'value', topk: 'value' },
+    optional: { clip_vision_output: 'CLIP_VISION_OUTPUT', start_image: 'IMAGE' },
+    outputs: ['CONDITIONING', 'CONDITIONING', 'LATENT'],
+    check: checkTracks,
+  },
+  // Video and audio files, frame batches (comfy_extras/nodes_video.py, nodes_audio.py,
+  // nodes_images.py, nodes_canny.py; ImageBatch is in nodes.py).
+  LoadVideo: { required: { file: 'value' }, outputs: ['VIDEO'], inputFile: 'file' },
+  GetVideoComponents: { required: { video: 'VIDEO' }, outputs: ['IMAGE', 'AUDIO', 'FLOAT'] },
+  CreateVideo: {
+    required: { images: 'IMAGE', fps: 'FLOAT' },
+    optional: { audio: 'AUDIO' },
+    outputs: ['VIDEO'],
+  },
+  LoadAudio: { required: { audio: 'value' }, outputs: ['AUDIO'], inputFile: 'audio' },
+  ImageFromBatch: {
+    required: { image: 'IMAGE', batch_index: 'value', length: 'value' },
+    outputs: ['IMAGE'],
+  },
+  ImageBatch: { required: { image1: 'IMAGE', image2: 'IMAGE' }, outputs: ['IMAGE'] },
+  RepeatImageBatch: { required: { image: 'IMAGE', amount: 'value' }, outputs: ['IMAGE'] },
+  Canny: {
+    required: { image: 'IMAGE', low_threshold: 'value', high_threshold: 'value' },
+    outputs: ['IMAGE'],
+  },
   EmptyLatentHunyuan3Dv2: {
     required: { resolution: 'value', batch_size: 'value' },
     outputs: ['LATENT'],
@@ -217,7 +289,51 @@ export const nodeSpecs: Record<string, NodeSpec> = {
   // Outputs.
   SaveImage: { required: { images: 'IMAGE', filename_prefix: 'value' }, outputs: [] },
   SaveGLB: { required: { mesh: 'MESH', filename_prefix: 'value' }, outputs: [] },
-  // Custom packs (ComfyUI-VideoHelperSuite, ComfyUI-RMBG): the inputs the templates rely on.
+  SaveVideo: {
+    required: {
+      video: 'VIDEO',
+      filename_prefix: 'value',
+      format: ['auto', 'mp4'],
+      codec: ['auto', 'h264'],
+    },
+    outputs: [],
+  },
+  // Custom packs (ComfyUI-VideoHelperSuite, ComfyUI-RMBG, ComfyUI-LatentSyncWrapper): the
+  // inputs the templates rely on.
+  VHS_LoadVideo: {
+    required: {
+      video: 'value',
+      force_rate: 'value',
+      custom_width: 'value',
+      custom_height: 'value',
+      frame_load_cap: 'value',
+      skip_first_frames: 'value',
+      select_every_nth: 'value',
+    },
+    optional: { meta_batch: 'VHS_BATCHMANAGER', vae: 'VAE', format: 'value' },
+    outputs: ['IMAGE', 'INT', 'AUDIO', 'VHS_VIDEOINFO'],
+    inputFile: 'video',
+  },
+  VideoLengthAdjuster: {
+    required: {
+      images: 'IMAGE',
+      audio: 'AUDIO',
+      mode: ['normal', 'pingpong', 'loop_to_audio'],
+      fps: 'value',
+      silent_padding_sec: 'value',
+    },
+    outputs: ['IMAGE', 'AUDIO'],
+  },
+  LatentSyncNode: {
+    required: {
+      images: 'IMAGE',
+      audio: 'AUDIO',
+      seed: 'value',
+      lips_expression: 'value',
+      inference_steps: 'value',
+    },
+    outputs: ['IMAGE', 'AUDIO'],
+  },
   VHS_VideoCombine: {
     required: {
       images: 'IMAGE',

@@ -12,6 +12,8 @@ import {
 } from './fake-comfyui-executor';
 import { knownNodeClasses } from './fake-comfyui-nodes';
 import { checkPrompt, readBody, sendJson } from './fake-comfyui-validation';
+import { readImageInfo } from './image-size';
+import { probeMedia, type MediaFacts } from './media-probe';
 
 /**
  * Test support: a ComfyUI server on loopback with the real endpoints and answer shapes
@@ -53,6 +55,7 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}): Promis
   let counter = 0;
   const history = new Map<string, HistoryRecord>();
   const files = new Map<string, StoredFile>();
+  const mediaFacts = new Map<string, MediaFacts>();
   const sockets = new Map<string, WebSocket>();
   const fileKey = (type: string, subfolder: string, name: string) => `${type}/${subfolder}/${name}`;
 
@@ -81,6 +84,7 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}): Promis
       stepDelayMs: options.stepDelayMs ?? 2,
       videoBytes: options.videoBytes,
       readInputFile: (name) => files.get(fileKey('input', '', name))?.bytes,
+      readInputFacts: (name) => mediaFacts.get(name),
       send: (clientId, type, data) => sockets.get(clientId)?.send(JSON.stringify({ type, data })),
       saveFile: (type, subfolder, name, file) => files.set(fileKey(type, subfolder, name), file),
     });
@@ -131,6 +135,9 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}): Promis
       typeof form.get('overwrite') === 'string' ? String(form.get('overwrite')) : null;
     state.uploads.push({ filename, bytes, overwrite });
     files.set(fileKey('input', '', filename), { bytes, contentType: image.type });
+    // Clips and voice tracks are read once, as LoadVideo and LoadAudio would decode them.
+    const facts = readImageInfo(bytes) ? undefined : await probeMedia(bytes);
+    if (facts) mediaFacts.set(filename, facts);
     sendJson(res, 200, { name: filename, subfolder: '', type: 'input' });
   }
 

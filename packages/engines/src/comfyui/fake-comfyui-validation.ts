@@ -5,7 +5,13 @@ import { nodeSpecs } from './fake-comfyui-nodes';
 
 /** Test support: the parts of ComfyUI's POST /prompt validation a template bug would trip. */
 
-const outputNodes = new Set(['SaveImage', 'PreviewImage', 'VHS_VideoCombine', 'SaveGLB']);
+const outputNodes = new Set([
+  'SaveImage',
+  'PreviewImage',
+  'VHS_VideoCombine',
+  'SaveGLB',
+  'SaveVideo',
+]);
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -80,6 +86,14 @@ function inputErrorsOf(
         details: `${name} - Invalid image file: ${String(value)}`,
       });
     }
+  }
+  const refused = spec.check?.(node.inputs);
+  if (refused) {
+    errors.push({
+      type: 'custom_validation_failed',
+      message: 'Custom validation failed for node',
+      details: refused,
+    });
   }
   return errors;
 }

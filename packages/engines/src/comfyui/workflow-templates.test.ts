@@ -19,26 +19,42 @@ import {
 } from './workflow-values';
 import { makeTask } from './test-support';
 
-const saveNodes = new Set(['SaveImage', 'VHS_VideoCombine', 'SaveGLB']);
+const saveNodes = new Set(['SaveImage', 'VHS_VideoCombine', 'SaveGLB', 'SaveVideo']);
 const loadWorkflow = createWorkflowLoader();
 
 describe('workflow templates', () => {
-  const entries = Object.entries(workflowTemplates) as Array<
-    [TaskType, NonNullable<(typeof workflowTemplates)[TaskType]>]
-  >;
+  type Template = NonNullable<(typeof workflowTemplates)[TaskType]>;
+  // Each graph a task type may run: its own, and its picture variant (a portrait to lip-sync).
+  const entries = (Object.entries(workflowTemplates) as Array<[TaskType, Template]>).flatMap(
+    ([type, template]): Array<[string, TaskType, Template]> => [
+      [template.file, type, template],
+      ...(template.withPicture
+        ? [[template.withPicture.file, type, template.withPicture] as [string, TaskType, Template]]
+        : []),
+    ],
+  );
+  const facts = { width: 1280, height: 720, fps: 24, frames: 120, durationS: 5, hasAudio: true };
 
   it.each(entries)(
     '%s fills completely into a connected graph with a save node',
-    async (type, template) => {
+    async (_file, type, template) => {
       const outpaint = { left: 64, right: 64, top: 0, bottom: 0 };
       const task = makeTask(type, type === 'outpaint' ? { outpaint } : {});
-      const imageNames = ['first.png', 'last.png'].slice(0, template.inputImages);
+      const imageNames = ['first.png', 'last.png', 'third.png'].slice(
+        0,
+        template.maxImages ?? template.inputImages,
+      );
       const values = buildWorkflowValues(task.settings, {
         media: template.media,
         taskId: task.id,
         imageNames,
         imageSize: { width: 640, height: 480 },
         maskName: template.inputMask ? 'mask.png' : undefined,
+        clip: template.inputVideo ? { name: 'clip.mp4', facts } : undefined,
+        voice: template.inputAudio
+          ? { name: 'voice.wav', facts: { ...facts, width: 0, height: 0, fps: 0, frames: 0 } }
+          : undefined,
+        tracks: template.tracks ? JSON.stringify([[{ x: 1, y: 2 }]]) : undefined,
       });
 
       const graph = fillWorkflow(await loadWorkflow(template.file), values);
@@ -57,7 +73,19 @@ describe('workflow templates', () => {
         }
       }
       const loads = Object.values(graph).filter((n) => n.class_type === 'LoadImage');
-      expect(loads.map((n) => n.inputs.image)).toEqual(imageNames);
+      const loaded = loads.map((n) => n.inputs.image);
+      // A graph with numbered slots repeats the pictures it was given to fill them all.
+      if (template.maxImages) expect(new Set(loaded)).toEqual(new Set(imageNames));
+      else expect(loaded).toEqual(imageNames);
+      const files = Object.values(graph).flatMap((n) =>
+        ['LoadVideo', 'VHS_LoadVideo', 'LoadAudio'].includes(n.class_type)
+          ? [n.inputs.file ?? n.inputs.video ?? n.inputs.audio]
+          : [],
+      );
+      expect(files).toEqual([
+        ...(template.inputVideo ? ['clip.mp4'] : []),
+        ...(template.inputAudio ? ['voice.wav'] : []),
+      ]);
       expect(Object.values(graph).some((n) => saveNodes.has(n.class_type))).toBe(true);
     },
   );
@@ -139,6 +167,21 @@ describe('the fake server’s validation of a graph', () => {
       'return_type_mismatch',
       'value_not_in_list',
     ]);
+  });
+
+  it('refuses magic-brush tracks that WanTrackToVideo would run without motion', async () => {
+    const values = buildWorkflowValues(makeTask('video_motion_brush').settings, {
+      media: 'video',
+      taskId: 't',
+      imageNames: ['first.png'],
+      tracks: JSON.stringify([[{ x: 10, y: 20 }]]),
+    });
+    const graph = fillWorkflow(await loadWorkflow('motion-brush.json'), values);
+    expect(errorsOf(graph)).toEqual([]);
+    for (const tracks of ['[]', '[[{"x": 1}]]', 'not json']) {
+      graph[idOf(graph, 'WanTrackToVideo')]!.inputs.tracks = tracks;
+      expect(errorsOf(graph)).toEqual(['custom_validation_failed']);
+    }
   });
 
   it('refuses a class the server does not have', async () => {

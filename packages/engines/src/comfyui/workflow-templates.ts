@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { EngineRoute } from '@lumen/contracts/engine-settings';
 import type { TaskType } from '@lumen/contracts/task-types';
+import type { EngineTask } from '../engine';
 import { ComfyUiError } from './comfyui-errors';
 import { workflowGraphSchema, type WorkflowGraph } from './comfyui-schemas';
 import type { WorkflowValues } from './workflow-values';
@@ -13,8 +14,18 @@ export type WorkflowTemplate = {
   media: OutputMedia;
   /** How many input images the graph's LoadImage nodes need. */
   inputImages: number;
+  /** The most pictures the graph takes (its numbered `{{image_N}}` slots); `inputImages` when absent. */
+  maxImages?: number;
   /** The graph loads the task's mask too (`{{mask}}`, uploaded beside the picture). */
   inputMask?: true;
+  /** The graph loads the task's clip (`{{video}}`); the engine reads its size, rate and length first. */
+  inputVideo?: true;
+  /** The graph loads the task's voice track (`{{audio}}`). */
+  inputAudio?: true;
+  /** The graph moves areas of the picture along tracks (`{{tracks}}`, from the magic brush). */
+  tracks?: true;
+  /** The graph to run instead when the task brings a picture and no clip (a portrait to lip-sync). */
+  withPicture?: WorkflowTemplate;
 };
 
 export const workflowTemplates: Partial<Record<TaskType, WorkflowTemplate>> = {
@@ -29,9 +40,46 @@ export const workflowTemplates: Partial<Record<TaskType, WorkflowTemplate>> = {
   video_diffusion: { file: 'video-diffusion.json', media: 'video', inputImages: 0 },
   video_diffusion_img2vid: { file: 'video-img2vid.json', media: 'video', inputImages: 1 },
   video_diffusion_keyframes: { file: 'video-keyframes.json', media: 'video', inputImages: 2 },
+  video_diffusion_multi_img2vid: {
+    file: 'multi-image-video.json',
+    media: 'video',
+    inputImages: 2,
+    maxImages: 4,
+  },
+  video_extend: { file: 'video-extend.json', media: 'video', inputImages: 0, inputVideo: true },
+  video_stylize: { file: 'video-stylize.json', media: 'video', inputImages: 0, inputVideo: true },
+  video_creative_upscaler: {
+    file: 'video-upscale.json',
+    media: 'video',
+    inputImages: 0,
+    inputVideo: true,
+  },
+  video_motion_brush: { file: 'motion-brush.json', media: 'video', inputImages: 1, tracks: true },
+  mouth_speech: {
+    file: 'lip-sync.json',
+    media: 'video',
+    inputImages: 0,
+    inputVideo: true,
+    inputAudio: true,
+    withPicture: {
+      file: 'lip-sync-portrait.json',
+      media: 'video',
+      inputImages: 1,
+      inputAudio: true,
+    },
+  },
   text_to_3d: { file: 'text-to-3d.json', media: 'model', inputImages: 0 },
   image_to_3d: { file: 'image-to-3d.json', media: 'model', inputImages: 1 },
 };
+
+/** The graph a task runs: its type's, or the picture variant when it brings a picture and no clip. */
+export function templateFor(task: EngineTask): WorkflowTemplate | undefined {
+  const template = workflowTemplates[task.taskType];
+  if (template?.withPicture && task.inputs.videos.length === 0 && task.inputs.images.length > 0) {
+    return template.withPicture;
+  }
+  return template;
+}
 
 export const defaultWorkflowDir = new URL('./workflows/', import.meta.url);
 

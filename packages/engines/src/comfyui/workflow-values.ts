@@ -4,6 +4,8 @@ import {
   type VideoStyle,
 } from '@lumen/contracts/generation';
 import { OUTPAINT_PROMPT, outpaintCanvas, type Size } from '../edit-images';
+import { effectPrompt } from '../video-inputs';
+import type { MediaFacts } from './media-probe';
 import type { OutputMedia } from './workflow-templates';
 
 export type WorkflowValues = Record<string, string | number>;
@@ -90,6 +92,39 @@ function styledPrompt(prompt: string, style: string): string {
   return phrase ? `${prompt}, ${phrase}` : prompt;
 }
 
+/**
+ * What a stylization is told to draw: the style's words first (they are the point of the
+ * tool), then the user's own; `realistic` and `original` have no words of their own, so they
+ * ask for the clip's look as it is.
+ */
+export function stylizePrompt(prompt: string, style: string): string {
+  const phrase =
+    (videoStylePhrases as Record<string, string | undefined>)[style] ||
+    'photorealistic, natural light, true colours';
+  return prompt.trim() ? `${phrase}, ${prompt.trim()}` : phrase;
+}
+
+/** Stylization redraws a clip's first seconds (spec §5 "video edit": the first 4 s). */
+export const STYLIZE_SECONDS = 4;
+
+/** The long side of a 4K enhancement (3840 × 2160 for a widescreen clip). */
+export const UPSCALE_LONG_SIDE = 3840;
+
+/**
+ * Wan ATI (ComfyUI's `WanTrackToVideo`) is trained on 81 frames at 16 fps: its conditioning
+ * is built for exactly that length, so the magic brush's clips are that long whatever the
+ * settings say.
+ */
+export const TRACK_FRAMES = 81;
+export const TRACK_FPS = 16;
+
+/** A clip's size scaled so its long side is `longSide`, both sides even (H.264 needs that). */
+export function scaleToLongSide(size: Size, longSide: number): Size {
+  const scale = longSide / Math.max(size.width, size.height);
+  const even = (px: number) => Math.max(2, Math.round((px * scale) / 2) * 2);
+  return { width: even(size.width), height: even(size.height) };
+}
+
 export type WorkflowInputs = {
   media: OutputMedia;
   taskId: string;
@@ -99,6 +134,12 @@ export type WorkflowInputs = {
   imageSize?: Size;
   /** The name ComfyUI gave the uploaded mask. */
   maskName?: string;
+  /** The uploaded input clip: its name on the server and what ffprobe read of it. */
+  clip?: { name: string; facts: MediaFacts };
+  /** The uploaded voice track (lip sync): its name on the server and its length. */
+  voice?: { name: string; facts: MediaFacts };
+  /** The magic brush's tracks in `WanTrackToVideo`'s JSON (pixels of the generated frame). */
+  tracks?: string;
 };
 
 /** The values a template's `{{placeholders}}` are filled with. */
@@ -132,8 +173,60 @@ export function buildWorkflowValues(
   const [first, last] = inputs.imageNames;
   if (first !== undefined) values.image = first;
   if (last !== undefined) values.image_end = last;
+  // The reference pictures of a multi-image video, numbered; a graph with more slots than
+  // pictures repeats the first ones, so two to four pictures fill the same graph.
+  inputs.imageNames.forEach((_, index) => {
+    for (let slot = index + 1; slot <= 4; slot += inputs.imageNames.length) {
+      values[`image_${slot}`] = inputs.imageNames[index]!;
+    }
+  });
   if (inputs.maskName !== undefined) values.mask = inputs.maskName;
-  return { ...values, ...editValues(settings, inputs.imageSize) };
+  const effect = effectPrompt(settings);
+  if (video && effect) values.prompt = effect;
+  values.style_prompt = stylizePrompt(settings.prompt, settings.style);
+  if (inputs.voice) {
+    values.audio = inputs.voice.name;
+    values.voice_duration_s = inputs.voice.facts.durationS;
+  }
+  if (inputs.tracks !== undefined) {
+    values.tracks = inputs.tracks;
+    values.frames = TRACK_FRAMES;
+    values.fps = TRACK_FPS;
+  }
+  return {
+    ...values,
+    ...clipValues(settings, inputs.clip),
+    ...editValues(settings, inputs.imageSize),
+  };
+}
+
+/**
+ * The values of the graphs that start from a clip: its name, its own size, rate and frame
+ * count, the size new frames are drawn at (the clip's shape at the chosen resolution), how
+ * many frames an extension adds and a stylization redraws (4k + 1 for Wan, at the clip's own
+ * rate so the joined clip plays at one speed), and the size of a 4K enhancement.
+ */
+function clipValues(settings: EngineSettings, clip: WorkflowInputs['clip']): WorkflowValues {
+  if (!clip) return {};
+  const { facts } = clip;
+  const fps = facts.fps || settings.fps;
+  const size = { width: facts.width || 1280, height: facts.height || 720 };
+  const drawn = videoDimensions(`${size.width}:${size.height}`, settings.resolution);
+  const target = scaleToLongSide(size, UPSCALE_LONG_SIDE);
+  const seconds = Math.min(STYLIZE_SECONDS, facts.durationS || STYLIZE_SECONDS);
+  return {
+    video: clip.name,
+    clip_width: size.width,
+    clip_height: size.height,
+    clip_fps: Math.round(fps * 1000) / 1000,
+    clip_frames: facts.frames,
+    width: drawn.width,
+    height: drawn.height,
+    extend_frames: videoFrameCount(settings.durationS, fps),
+    stylize_frames: videoFrameCount(seconds, fps),
+    target_width: target.width,
+    target_height: target.height,
+  };
 }
 
 /**

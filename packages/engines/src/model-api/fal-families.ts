@@ -11,6 +11,15 @@ import {
 } from './input-values';
 import { expandLayout, fillPrompt, first, upscalerScale, type ModelFamily } from './model-families';
 
+/**
+ * How far a clip is scaled for a 4K enhancement: its long side to 3840, within the model's
+ * 1–4 (2 when the clip's size is unknown).
+ */
+export function fourKFactor(size: { width: number; height: number } | undefined): number {
+  if (!size) return 2;
+  return Math.round(clamp(3840 / Math.max(size.width, size.height), 1, 4) * 100) / 100;
+}
+
 /** fal's model families, each following the app's published input schema. */
 export const falFamilies = {
   // FLUX Fill and Bria take the mask as it is ours: white is painted or erased, black kept.
@@ -173,7 +182,7 @@ export const falFamilies = {
     map: ({ settings, media }) =>
       defined({
         video_url: first(media.videos),
-        upscale_factor: 2,
+        upscale_factor: fourKFactor(media.videoSize),
         target_fps: clamp(settings.fps, 16, 60),
       }),
   },

@@ -21,9 +21,11 @@ export type ResolvedInputs = {
   masks: string[];
   /** The first picture's size, for the models that are told where it sits (an expand's canvas). */
   imageSize?: Size;
+  /** The clip's frame size, for the models told how far to scale it (a 4K enhancement). */
+  videoSize?: Size;
 };
 
-type Group = 'images' | 'videos' | 'audios' | 'masks';
+export type Group = 'images' | 'videos' | 'audios' | 'masks';
 
 const fallbackMime = {
   images: 'image/png',
@@ -32,20 +34,32 @@ const fallbackMime = {
   masks: 'image/png',
 } as const;
 
+/**
+ * Sends bytes made here (a clip's last frame, two pictures side by side) the way inputs go:
+ * through the API's file store when large and there is one, else inline as a data URI.
+ */
+export async function sendBytes(
+  sender: InputSender,
+  bytes: Buffer,
+  group: Group,
+  index: number,
+): Promise<string> {
+  const mime = detectMedia(bytes)?.mime ?? fallbackMime[group];
+  if (sender.upload && bytes.length > sender.inlineLimit) {
+    const extension = mime.split('/')[1]?.replace('jpeg', 'jpg').replace('mpeg', 'mp3') ?? 'bin';
+    return sender.upload(bytes, mime, `${group.slice(0, -1)}-${index}.${extension}`);
+  }
+  return `data:${mime};base64,${bytes.toString('base64')}`;
+}
+
 export async function resolveInputs(
   inputs: { images: string[]; videos: string[]; audios: string[]; masks?: string[] },
   io: EngineIO,
   sender: InputSender,
   options: { measureImage?: boolean } = {},
 ): Promise<ResolvedInputs> {
-  const send = async (bytes: Buffer, group: Group, index: number) => {
-    const mime = detectMedia(bytes)?.mime ?? fallbackMime[group];
-    if (sender.upload && bytes.length > sender.inlineLimit) {
-      const extension = mime.split('/')[1]?.replace('jpeg', 'jpg').replace('mpeg', 'mp3') ?? 'bin';
-      return sender.upload(bytes, mime, `${group.slice(0, -1)}-${index}.${extension}`);
-    }
-    return `data:${mime};base64,${bytes.toString('base64')}`;
-  };
+  const send = (bytes: Buffer, group: Group, index: number) =>
+    sendBytes(sender, bytes, group, index);
   const resolveOne = async (key: string, group: Group, index: number) => {
     // A signed URL under PUBLIC_URL costs the API one fetch and us nothing.
     const url = io.publicUrl?.(key);

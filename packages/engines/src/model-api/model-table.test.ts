@@ -9,6 +9,7 @@ import {
 import { taskTypes } from '@lumen/contracts/task-types';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { fourKFactor } from './fal-families';
 import type { ResolvedInputs } from './input-media';
 import {
   hasHostedModel,
@@ -45,10 +46,16 @@ const mediaOf: Record<HostedTaskType, ResolvedInputs> = (() => {
     video_diffusion: none,
     video_diffusion_img2vid: oneImage,
     video_diffusion_keyframes: { ...none, images: [url('first.png'), url('last.png')] },
+    // The engine sends the clip's last frame, as a picture.
+    video_extend: oneImage,
     video_diffusion_multi_img2vid: { ...none, images: [url('a.png'), url('b.png'), url('c.png')] },
     video_diffusion_audio_animate: { ...oneImage, audios: [url('voice.mp3')] },
     mouth_speech: { ...none, videos: [url('face.mp4')], audios: [url('voice.mp3')] },
-    video_creative_upscaler: { ...none, videos: [url('clip.mp4')] },
+    video_creative_upscaler: {
+      ...none,
+      videos: [url('clip.mp4')],
+      videoSize: { width: 1280, height: 720 },
+    },
     text_to_3d: none,
     image_to_3d: oneImage,
   };
@@ -151,6 +158,48 @@ describe('default model table', () => {
       expect(row).toContain(`\`${modelApiDefaults[taskType].replicate.model}\``);
       expect(row).toContain(`\`${modelApiDefaults[taskType].fal.model}\``);
     }
+  });
+});
+
+describe('lip sync of a portrait', () => {
+  it.each(providers)(
+    'goes to the talking-head model on %s, whatever clip model an admin chose',
+    (provider) => {
+      const plan = planModel(
+        provider,
+        'mouth_speech',
+        { model: 'someone/other-lipsync', input: { extra: 1 } },
+        { portrait: true },
+      );
+      expect(plan.model).toBe(modelApiDefaults.video_diffusion_audio_animate[provider].model);
+      const fixture = fixtures.find((f) => f.provider === provider && f.model === plan.model);
+      const input = plan.input({
+        taskType: 'mouth_speech',
+        settings: engineSettingsSchema.parse({ prompt: '', seed: 1 }),
+        media: {
+          images: ['https://x/face.png'],
+          videos: [],
+          audios: ['https://x/voice.mp3'],
+          masks: [],
+        },
+        count: 1,
+        seed: 1,
+      });
+      // The admin's fixed inputs still apply; the schema check runs on the mapped part.
+      expect(input).toMatchObject({ extra: 1 });
+      const { extra: _extra, ...mapped } = input;
+      const validate = ajv.compile(fixture?.input ?? {});
+      expect(validate(mapped) ? [] : validate.errors).toEqual([]);
+    },
+  );
+});
+
+describe('4K enhancement on fal', () => {
+  it('scales the long side to 3840 within the model’s 1–4', () => {
+    expect(fourKFactor({ width: 1280, height: 720 })).toBe(3);
+    expect(fourKFactor({ width: 720, height: 1920 })).toBe(2);
+    expect(fourKFactor({ width: 640, height: 360 })).toBe(4);
+    expect(fourKFactor(undefined)).toBe(2);
   });
 });
 

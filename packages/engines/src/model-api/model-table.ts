@@ -64,6 +64,12 @@ export const modelApiDefaults = {
     replicate: { model: 'wan-video/wan-2.2-i2v-fast', family: 'wan-i2v' },
     fal: { model: 'fal-ai/wan/v2.2-a14b/image-to-video', family: 'wan-image-to-video' },
   },
+  // No hosted model continues a clip: the engine starts an image-to-video model from the
+  // clip's last frame and joins the result to the clip (clip-extension.ts).
+  video_extend: {
+    replicate: { model: 'wan-video/wan-2.2-i2v-fast', family: 'wan-i2v' },
+    fal: { model: 'fal-ai/wan/v2.2-a14b/image-to-video', family: 'wan-image-to-video' },
+  },
   video_diffusion_keyframes: {
     replicate: { model: 'kwaivgi/kling-v2.1', family: 'kling' },
     fal: { model: 'fal-ai/kling-video/v2.1/pro/image-to-video', family: 'kling' },
@@ -94,8 +100,23 @@ export const modelApiDefaults = {
   },
 } as const satisfies Record<Exclude<TaskType, NoHostedModel>, ModelTableRow>;
 
-/** Task types with no row: vector conversion traces on the CPU on every engine. */
-type NoHostedModel = 'vectorize';
+/**
+ * Task types with no row: vector conversion traces on the CPU on every engine; the magic
+ * brush needs a trajectory model, which neither API offers; stylization needs a
+ * video-to-video model on both APIs (fal has Wan 2.2 video-to-video, Replicate none we could
+ * check an input schema for), so both run on ComfyUI or the CPU.
+ */
+type NoHostedModel = 'vectorize' | 'video_stylize' | 'video_motion_brush';
+
+/**
+ * Lip sync of a portrait: the lip-sync models move a mouth in a clip, so a still picture goes
+ * to the talking-head model audio-driven animation uses (OmniHuman), which takes one image
+ * and a voice track.
+ */
+export const portraitLipSync = {
+  replicate: modelApiDefaults.video_diffusion_audio_animate.replicate,
+  fal: modelApiDefaults.video_diffusion_audio_animate.fal,
+} as const satisfies ModelTableRow;
 
 export type HostedTaskType = keyof typeof modelApiDefaults;
 
@@ -121,21 +142,25 @@ export function planModel(
   provider: ModelApiProvider,
   taskType: HostedTaskType,
   route: EngineRoute | undefined,
+  options: { portrait?: boolean } = {},
 ): ModelPlan {
-  const row = modelApiDefaults[taskType][provider];
+  // An admin's model for lip sync is a clip model; a portrait keeps the talking-head model.
+  const portrait = taskType === 'mouth_speech' && options.portrait === true;
+  const chosen: EngineRoute | undefined = portrait ? { input: route?.input } : route;
+  const row = portrait ? portraitLipSync[provider] : modelApiDefaults[taskType][provider];
   const families: Record<string, ModelFamily> =
     provider === 'replicate' ? replicateFamilies : falFamilies;
-  const model = route?.model ?? row.model;
+  const model = chosen?.model ?? row.model;
   let family: string = row.family;
   if (model !== row.model) {
     const name = model.toLowerCase().split(':')[0] ?? '';
     family = Object.entries(families).find(([, f]) => f.matches.test(name))?.[0] ?? 'generic';
   }
-  const chosen = families[family] ?? genericFamily(provider);
+  const mapping = families[family] ?? genericFamily(provider);
   return {
     model,
     family,
-    maxPerCall: chosen.maxPerCall,
-    input: (ctx) => ({ ...chosen.map(ctx), ...route?.input }),
+    maxPerCall: mapping.maxPerCall,
+    input: (ctx) => ({ ...mapping.map(ctx), ...chosen?.input }),
   };
 }

@@ -1,6 +1,7 @@
 import type { EngineOutput } from '../engine';
 import { probeVideoStream, runFfmpegOnFiles } from '../local/ffmpeg-files';
 import { readImageInfo } from '../comfyui/image-size';
+import { probeMedia } from '../comfyui/media-probe';
 import { detectMedia } from './media-type';
 import { posterOfGlb } from './glb-poster';
 import { ModelApiError } from './model-api-errors';
@@ -49,6 +50,11 @@ export type DownloadOptions = {
   /** The clip length asked for, used when the file does not say (we read no MP4 durations). */
   durationS?: number;
   ffmpegPath?: string;
+  /**
+   * Work on each video before it is measured and its poster made (a video extend joins the
+   * model's clip to the user's); its length is then read from the result.
+   */
+  transformVideo?: (video: Buffer) => Promise<Buffer>;
 };
 
 const wantedKind: Record<OutputMedia, EngineOutput['kind']> = {
@@ -115,10 +121,16 @@ export async function downloadOutputs(
     };
     outputs.push(output);
     if (file.kind === 'video') {
+      if (options.transformVideo) {
+        file.bytes = await options.transformVideo(file.bytes);
+        output.bytes = file.bytes;
+      }
       const stream = await probeVideoStream(file.bytes).catch(() => undefined);
       output.width = stream?.width;
       output.height = stream?.height;
-      output.durationS = options.durationS;
+      output.durationS = options.transformVideo
+        ? ((await probeMedia(file.bytes).catch(() => undefined))?.durationS ?? options.durationS)
+        : options.durationS;
       const poster = await makePoster(file.bytes, options).catch(() => undefined);
       if (poster) outputs.push(poster);
     }

@@ -2,7 +2,10 @@ import { taskTypeDefinitions, type TaskType } from '@lumen/contracts/task-types'
 import type { EngineIO, EngineOutput, EngineTask } from '../engine';
 import { maskedTaskTypes } from '../edit-images';
 import { EngineCancelledError } from '../local/cancellation';
-import { resolveInputs, type InputSender } from './input-media';
+import { resolveInputs, sendBytes, type InputSender, type ResolvedInputs } from './input-media';
+import { effectPrompt, joinsTwoPictures, sideBySide } from '../video-inputs';
+import { probeMedia, type MediaFacts } from '../comfyui/media-probe';
+import { joinExtension, lastFrame } from './clip-extension';
 import type { ModelApiHttp } from './model-api-http';
 import { hasHostedModel, planModel, type ModelApiProvider } from './model-table';
 import { finishImageTool } from '../image-tool-finish';
@@ -50,17 +53,28 @@ export async function runModelTask(
   if (!hasHostedModel(task.taskType)) {
     throw new ModelApiError('bad_input', `No hosted model runs ${task.taskType}`);
   }
-  const plan = planModel(deps.provider, task.taskType, task.route);
+  const portrait = task.inputs.videos.length === 0 && task.inputs.images.length > 0;
+  const plan = planModel(deps.provider, task.taskType, task.route, { portrait });
   if (task.taskType === 'outpaint' && !task.settings.outpaint) {
     throw new ModelApiError('bad_input', 'outpaint needs how far each side of the picture grows');
   }
   if (maskedTaskTypes.has(task.taskType) && !task.inputs.masks?.[0]) {
     throw new ModelApiError('bad_input', `${task.taskType} needs a mask`);
   }
-  const resolved = await resolveInputs(task.inputs, io, deps.sender, {
-    measureImage: task.taskType === 'outpaint',
-  });
-  const { settings } = task;
+  if (task.taskType === 'mouth_speech' && task.inputs.audios.length === 0) {
+    // Neither API's lip-sync or talking-head model speaks a text: they take a voice track.
+    throw new ModelApiError(
+      'bad_input',
+      'The hosted lip-sync models need a voice track; they speak no text themselves',
+    );
+  }
+  const extend = task.taskType === 'video_extend' ? await readClip(task, io) : undefined;
+  const resolved = await prepareInputs(task, io, deps.sender, extend);
+  // An effect template runs with its own prompt (the user's words after it).
+  const settings = {
+    ...task.settings,
+    prompt: effectPrompt(task.settings) ?? task.settings.prompt,
+  };
   const wanted = settings.count;
   const jobs = Math.ceil(wanted / plan.maxPerCall);
   const outputs: EngineOutput[] = [];
@@ -83,6 +97,9 @@ export async function runModelTask(
       maxBytes: deps.maxOutputBytes ?? defaultMaxOutputBytes,
       seed,
       durationS: media === 'video' ? settings.durationS : undefined,
+      transformVideo: extend
+        ? (video) => joinExtension(extend.bytes, extend.facts, video, io.signal)
+        : undefined,
     });
     if (io.signal.aborted) throw new EngineCancelledError();
     // Posters travel with their result; only results count toward the task's count.
@@ -98,4 +115,57 @@ export async function runModelTask(
     if (!(await io.progress(Math.min(99, to)))) throw new EngineCancelledError();
   }
   return finishImageTool(task, io, outputs);
+}
+
+/** The clip a video extend continues, read and measured; a file that is no video is refused. */
+async function readClip(
+  task: EngineTask,
+  io: EngineIO,
+): Promise<{ bytes: Buffer; facts: MediaFacts }> {
+  const key = task.inputs.videos[0];
+  if (!key) throw new ModelApiError('bad_input', 'video_extend needs an input clip');
+  const bytes = await io.readInput(key);
+  const facts = await probeMedia(bytes, io.signal).catch((err: unknown) => {
+    throw io.signal.aborted ? new EngineCancelledError() : err;
+  });
+  if (!facts?.width || !facts.height) {
+    throw new ModelApiError('bad_input', 'The input clip is not a readable video');
+  }
+  return { bytes, facts };
+}
+
+/**
+ * The task's inputs as the model takes them: as they are for most tools; for a video extend,
+ * the clip's last frame as the picture the image-to-video model starts from; for a
+ * two-person effect, both pictures side by side as the one start frame.
+ */
+async function prepareInputs(
+  task: EngineTask,
+  io: EngineIO,
+  sender: InputSender,
+  extend: { bytes: Buffer } | undefined,
+): Promise<ResolvedInputs> {
+  if (extend) {
+    const frame = await lastFrame(extend.bytes, io.signal);
+    return {
+      images: [await sendBytes(sender, frame, 'images', 0)],
+      videos: [],
+      audios: [],
+      masks: [],
+    };
+  }
+  const resolved = await resolveInputs(task.inputs, io, sender, {
+    measureImage: task.taskType === 'outpaint',
+  });
+  const [clipKey] = task.inputs.videos;
+  if (task.taskType === 'video_creative_upscaler' && clipKey) {
+    const facts = await probeMedia(await io.readInput(clipKey), io.signal);
+    if (facts?.width) resolved.videoSize = { width: facts.width, height: facts.height };
+  }
+  if (!joinsTwoPictures(task.settings, task.inputs.images.length)) return resolved;
+  const [left, right] = await Promise.all(
+    task.inputs.images.slice(0, 2).map((key) => io.readInput(key)),
+  );
+  const joined = await sideBySide(left!, right!);
+  return { ...resolved, images: [await sendBytes(sender, joined, 'images', 0)] };
 }

@@ -155,6 +155,14 @@ export const en = {
   'bills.trial': 'Free trial credits',
   'bills.redeem': 'Redeem code',
   'bills.inviteReward': 'Invitation reward',
+  'errors.extendedVideo': '4K, background removal and lip sync are unavailable for extended videos',
+  'errors.unknownEffect': 'There is no effect "{effect}": choose one of the effect templates',
+  'errors.effectNeedsTwo': 'This effect needs two photos, one of each person',
+  'errors.lipSyncFace': 'Choose one clip or one portrait photo for lip sync',
+  'errors.lipSyncVoice': 'Give lip sync one voice: an audio file, or a text with a preset voice',
+  'errors.brushColourTwice': 'Each brush colour can be used once',
+  'errors.brushTrackTwice': 'Each brushed area can have only one trajectory',
+  'errors.brushNeedsTrack': 'Draw one trajectory for each brushed area, in the same colour',
   'errors.maskEmpty': 'The mask marks nothing: paint over the part of the picture to change',
   'errors.maskShape':
     "The mask must have the picture's shape ({width} × {height}): draw it on the picture itself",
@@ -204,6 +212,9 @@ export const en = {
   'media.imageTooLarge': 'Image over {size}',
   'media.fileTooLarge': 'File over size limit {size}',
   'media.formatNotSupported': 'Format not supported',
+  'media.videoTooLong': 'This clip is too long: this tool takes at most {seconds} s',
+  'media.videoTooBig': 'This clip is too large for this tool: it takes clips under {px} px',
+  'media.videoShape': 'This tool takes {shape} clips: crop the clip to {shape} first',
   'media.imageTooSmall':
     'Selected image does not meet requirements: width and height must be at least {px} px',
   'media.imageTooBig':

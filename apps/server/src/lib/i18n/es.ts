@@ -159,7 +159,18 @@ export const es: Record<MessageKey, string> = {
   'bills.trial': 'Créditos de la prueba gratuita',
   'bills.redeem': 'Código de canje',
   'bills.inviteReward': 'Recompensa por invitación',
-  'errors.maskEmpty': 'La máscara no marca nada: pinta sobre la parte de la imagen que quieres cambiar',
+  'errors.extendedVideo':
+    'El 4K, la eliminación de fondo y la sincronización labial no están disponibles para vídeos extendidos',
+  'errors.unknownEffect': 'No existe el efecto "{effect}": elige una de las plantillas de efectos',
+  'errors.effectNeedsTwo': 'Este efecto necesita dos fotos, una de cada persona',
+  'errors.lipSyncFace': 'Elige un vídeo o una foto de retrato para la sincronización labial',
+  'errors.lipSyncVoice':
+    'Da una voz a la sincronización labial: un archivo de audio, o un texto con una voz predefinida',
+  'errors.brushColourTwice': 'Cada color de pincel se puede usar una vez',
+  'errors.brushTrackTwice': 'Cada zona pintada puede tener una sola trayectoria',
+  'errors.brushNeedsTrack': 'Dibuja una trayectoria por cada zona pintada, del mismo color',
+  'errors.maskEmpty':
+    'La máscara no marca nada: pinta sobre la parte de la imagen que quieres cambiar',
   'errors.maskShape':
     'La máscara debe tener la forma de la imagen ({width} × {height}): dibújala sobre la propia imagen',
   'errors.expandRequired':
@@ -210,6 +221,11 @@ export const es: Record<MessageKey, string> = {
   'media.imageTooLarge': 'La imagen supera {size}',
   'media.fileTooLarge': 'El archivo supera el límite de tamaño de {size}',
   'media.formatNotSupported': 'Formato no compatible',
+  'media.videoTooLong':
+    'El vídeo es demasiado largo: esta herramienta admite como máximo {seconds} s',
+  'media.videoTooBig':
+    'El vídeo es demasiado grande para esta herramienta: admite vídeos de menos de {px} px',
+  'media.videoShape': 'Esta herramienta admite vídeos {shape}: recorta antes el vídeo a {shape}',
   'media.imageTooSmall':
     'La imagen seleccionada no cumple los requisitos: el ancho y el alto deben ser de al menos {px} px',
   'media.imageTooBig':

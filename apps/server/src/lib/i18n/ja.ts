@@ -160,6 +160,16 @@ export const ja: Record<MessageKey, string> = {
   'bills.trial': '無料トライアルのポイント',
   'bills.redeem': '引き換えコード',
   'bills.inviteReward': '招待報酬',
+  'errors.extendedVideo': '延長した動画では 4K、背景除去、リップシンクは使えません',
+  'errors.unknownEffect':
+    'エフェクト「{effect}」はありません：エフェクトテンプレートから選んでください',
+  'errors.effectNeedsTwo': 'このエフェクトには 2 人それぞれの写真が 2 枚必要です',
+  'errors.lipSyncFace': 'リップシンクには動画 1 本か人物写真 1 枚を選んでください',
+  'errors.lipSyncVoice':
+    'リップシンクの声を 1 つ指定してください：音声ファイル、またはテキストとプリセットの声',
+  'errors.brushColourTwice': 'ブラシの色はそれぞれ 1 回だけ使えます',
+  'errors.brushTrackTwice': '塗った領域ごとに軌跡は 1 本だけです',
+  'errors.brushNeedsTrack': '塗った領域ごとに同じ色の軌跡を 1 本描いてください',
   'errors.maskEmpty': 'マスクが何も示していません：変更したい部分を塗ってください',
   'errors.maskShape':
     'マスクは画像と同じ形（{width} × {height}）である必要があります。画像の上で直接描いてください',
@@ -205,6 +215,10 @@ export const ja: Record<MessageKey, string> = {
   'media.imageTooLarge': '画像が {size} を超えています',
   'media.fileTooLarge': 'ファイルがサイズ上限 {size} を超えています',
   'media.formatNotSupported': 'この形式はサポートされていません',
+  'media.videoTooLong': '動画が長すぎます：このツールは最大 {seconds} 秒までです',
+  'media.videoTooBig': '動画が大きすぎます：このツールは {px} px 未満の動画に対応しています',
+  'media.videoShape':
+    'このツールは {shape} の動画に対応しています：先に {shape} に切り抜いてください',
   'media.imageTooSmall': '選択した画像は要件を満たしていません：幅と高さは {px} px 以上必要です',
   'media.imageTooBig':
     '選択した画像は要件を満たしていません：幅と高さは {px} px 以下にしてください',

@@ -85,6 +85,20 @@ export function createAlgoConfigService(deps: { repository: AlgoConfigRepository
       const rows = await deps.repository.listEnabled(query.algo_set, query.client_type);
       return rows.map(toItem);
     },
+    /** An enabled effect template by key: the prompt it runs with and how many pictures it takes. */
+    async effectOf(
+      key: string,
+    ): Promise<{ key: string; prompt: string; images: 1 | 2 } | undefined> {
+      const rows = await deps.repository.listEnabled('effect_set', 'all');
+      const row = rows.find((r) => r.key === key);
+      if (!row) return undefined;
+      const params = row.params as { prompt?: unknown; images?: unknown };
+      return {
+        key,
+        prompt: typeof params.prompt === 'string' ? params.prompt : '',
+        images: params.images === 2 ? 2 : 1,
+      };
+    },
     /** Puts the built-in rows in place at start-up without touching edited ones. */
     async seedDefaults(): Promise<void> {
       await deps.repository.insertMissing(algoConfigSeed());

@@ -72,26 +72,53 @@ export type LedgerRows = {
   entries: NewEntry[];
   allocations: (typeof creditHoldAllocations.$inferInsert)[];
   balances: { userId: number; balance: number }[];
-  /** Settlements of held holds. */
-  holdUpdates: {
-    id: string;
-    captured: number;
-    released: number;
-    status: string;
-    settledAt: Date;
-  }[];
-  /** Credits given back through an allocation. */
-  allocationReturns: { holdId: string; bucketId: number; delta: number }[];
   now: Date;
 };
 
 /** What a batch of several users' credit work reads and writes under their locks. */
 export type BatchStore = {
   write(rows: LedgerRows): Promise<void>;
-  holds(ids: string[]): Promise<CreditHoldRow[]>;
-  allocations(holdIds: string[]): Promise<(typeof creditHoldAllocations.$inferSelect)[]>;
-  buckets(ids: number[]): Promise<CreditBucketRow[]>;
 };
+
+/** One hold's settlement as the database's `ledger_settle` answers it. */
+export type SettledHold = {
+  holdId: string;
+  captured: number;
+  released: number;
+  replayed: boolean;
+  /** The user's balance once this hold was settled. */
+  balance: number;
+};
+
+/**
+ * Settles holds in one statement (see LedgerService's settleLocked): the users' account locks
+ * are taken inside it unless the caller holds them already.
+ */
+async function settleHoldsIn(
+  ex: Executor,
+  items: { userId: number; holdId: string; delivered: number }[],
+  now: Date,
+): Promise<SettledHold[]> {
+  const users = items.map((i) => i.userId);
+  const { rows } = (await ex.execute(
+    sql`select * from ledger_settle(${sql.param(users)}::bigint[], ${sql.param(users)}::bigint[], ${sql.param(items.map((i) => i.holdId))}::uuid[], ${sql.param(items.map((i) => i.delivered))}::integer[], ${now}::timestamptz)`,
+  )) as unknown as {
+    rows: {
+      settled_hold: string;
+      settled_captured: number;
+      settled_released: number;
+      settled_replayed: boolean;
+      balance_after: number;
+    }[];
+  };
+  return rows.map((r) => ({
+    holdId: r.settled_hold,
+    captured: r.settled_captured,
+    released: r.settled_released,
+    replayed: r.settled_replayed,
+    balance: r.balance_after,
+  }));
+}
 
 /**
  * New holds, the buckets they and expiries move, their entries and allocations, and the users'
@@ -108,29 +135,6 @@ async function writeLedgerRows(tx: Tx, rows: LedgerRows): Promise<void> {
   if (rows.entries.length > 0) steps.push(tx.insert(creditEntries).values(rows.entries).getSQL());
   if (rows.allocations.length > 0) {
     steps.push(tx.insert(creditHoldAllocations).values(rows.allocations).getSQL());
-  }
-  if (rows.holdUpdates.length > 0) {
-    const values = sql.join(
-      rows.holdUpdates.map(
-        (h) =>
-          sql`(${h.id}::uuid, ${h.captured}::integer, ${h.released}::integer, ${h.status}::text, ${h.settledAt}::timestamptz)`,
-      ),
-      sql`, `,
-    );
-    steps.push(
-      sql`update ${creditHolds} set captured = v.captured, released = v.released, status = v.status, settled_at = v.settled_at from (values ${values}) as v(id, captured, released, status, settled_at) where ${creditHolds}.id = v.id`,
-    );
-  }
-  if (rows.allocationReturns.length > 0) {
-    const values = sql.join(
-      rows.allocationReturns.map(
-        (r) => sql`(${r.holdId}::uuid, ${r.bucketId}::bigint, ${r.delta}::integer)`,
-      ),
-      sql`, `,
-    );
-    steps.push(
-      sql`update ${creditHoldAllocations} set returned = ${creditHoldAllocations}.returned + v.delta from (values ${values}) as v(hold_id, bucket_id, delta) where ${creditHoldAllocations}.hold_id = v.hold_id and ${creditHoldAllocations}.bucket_id = v.bucket_id`,
-    );
   }
   if (rows.balances.length === 0) throw new Error('ledger rows without a balance to write');
   const balances = sql.join(
@@ -171,13 +175,6 @@ function lockedOps(tx: Tx, userId: number, lockedBalance: number) {
         .where(and(eq(creditHolds.userId, userId), eq(creditHolds.idempotencyKey, key)));
       return row;
     },
-    async findHold(holdId: string): Promise<CreditHoldRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(creditHolds)
-        .where(and(eq(creditHolds.id, holdId), eq(creditHolds.userId, userId)));
-      return row;
-    },
     liveBuckets: (now: Date) => selectLiveBuckets(tx, userId, now),
     /** Every bucket with credits left, expired or not, in spending order (see selectLiveBuckets). */
     bucketsWithCredits(): Promise<CreditBucketRow[]> {
@@ -199,19 +196,9 @@ function lockedOps(tx: Tx, userId: number, lockedBalance: number) {
       if (!created) throw new Error('bucket insert returned nothing');
       return created;
     },
-    async addToBucket(bucketId: number, delta: number): Promise<void> {
-      await tx
-        .update(creditBuckets)
-        .set({ remaining: sql`${creditBuckets.remaining} + ${delta}` })
-        .where(eq(creditBuckets.id, bucketId));
-    },
     /** Moves several buckets' remaining credits in one statement. */
     async addToBuckets(changes: { bucketId: number; delta: number }[]): Promise<void> {
       if (changes.length > 0) await tx.execute(bucketsUpdate(changes));
-    },
-    async findBuckets(ids: number[]): Promise<CreditBucketRow[]> {
-      if (ids.length === 0) return [];
-      return tx.select().from(creditBuckets).where(inArray(creditBuckets.id, ids));
     },
     async insertEntry(row: Omit<NewEntry, 'userId'>): Promise<CreditEntryRow> {
       const [created] = await tx
@@ -226,9 +213,6 @@ function lockedOps(tx: Tx, userId: number, lockedBalance: number) {
       if (rows.length > 0)
         await tx.insert(creditEntries).values(rows.map((r) => ({ ...r, userId })));
     },
-    async updateHold(holdId: string, patch: Partial<typeof creditHolds.$inferInsert>) {
-      await tx.update(creditHolds).set(patch).where(eq(creditHolds.id, holdId));
-    },
     /**
      * A hold's rows in one statement: the hold, the buckets it spends, their consumption
      * entries and allocations, and the new balance (see writeLedgerRows).
@@ -242,8 +226,6 @@ function lockedOps(tx: Tx, userId: number, lockedBalance: number) {
       now: Date;
     }): Promise<void> {
       await writeLedgerRows(tx, {
-        holdUpdates: [],
-        allocationReturns: [],
         holds: [parts.hold],
         spend: parts.spend,
         entries: parts.entries.map((e) => ({ ...e, userId })),
@@ -253,22 +235,12 @@ function lockedOps(tx: Tx, userId: number, lockedBalance: number) {
       });
       balance = parts.balance;
     },
-    holdAllocations(holdId: string) {
-      return tx
-        .select()
-        .from(creditHoldAllocations)
-        .where(eq(creditHoldAllocations.holdId, holdId));
-    },
-    async addReturned(holdId: string, bucketId: number, delta: number): Promise<void> {
-      await tx
-        .update(creditHoldAllocations)
-        .set({ returned: sql`${creditHoldAllocations.returned} + ${delta}` })
-        .where(
-          and(
-            eq(creditHoldAllocations.holdId, holdId),
-            eq(creditHoldAllocations.bucketId, bucketId),
-          ),
-        );
+    /** Settles one of the user's holds (see settleHoldsIn); undefined when it is not theirs. */
+    async settle(holdId: string, delivered: number, now: Date) {
+      const [settled] = await settleHoldsIn(tx, [{ userId, holdId, delivered }], now);
+      if (!settled) return undefined;
+      balance = settled.balance;
+      return { captured: settled.captured, released: settled.released, replayed: settled.replayed };
     },
     async balance(): Promise<number> {
       return balance;
@@ -381,25 +353,13 @@ export function createCreditsRepository(db: Database, clock: Clock) {
         );
         return fn(locked, tx, {
           write: (rows) => writeLedgerRows(tx, rows),
-          async holds(ids) {
-            if (ids.length === 0) return [];
-            return tx.select().from(creditHolds).where(inArray(creditHolds.id, ids));
-          },
-          async allocations(holdIds) {
-            if (holdIds.length === 0) return [];
-            return tx
-              .select()
-              .from(creditHoldAllocations)
-              .where(inArray(creditHoldAllocations.holdId, holdIds));
-          },
-          async buckets(ids) {
-            if (ids.length === 0) return [];
-            return tx.select().from(creditBuckets).where(inArray(creditBuckets.id, ids));
-          },
         });
       });
     },
 
+    /** Settles holds of several users in one statement (see settleHoldsIn). */
+    settleHolds: (items: { userId: number; holdId: string; delivered: number }[], now: Date) =>
+      settleHoldsIn(db, items, now),
     async balance(userId: number): Promise<number> {
       const [row] = await db
         .select({ balance: creditAccounts.balance })

@@ -342,14 +342,12 @@ describe('batches of holds for several users', () => {
     expect(await ledger.balance(a.id)).toBe(10);
     // h1 took all 10 of "soon", which expires before the settlement.
     clock.advance(2 * day);
-    const results = await ledger.transactBatch([a.id, b.id], (batch) =>
-      batch.settle([
-        { userId: a.id, holdId: h1.holdId, delivered: 0 },
-        { userId: a.id, holdId: h2.holdId, delivered: 5 },
-        { userId: b.id, holdId: h3.holdId, delivered: 4 },
-        { userId: b.id, holdId: h3.holdId, delivered: 12 },
-      ]),
-    );
+    const results = await ledger.settleMany([
+      { userId: a.id, holdId: h1.holdId, delivered: 0 },
+      { userId: a.id, holdId: h2.holdId, delivered: 5 },
+      { userId: b.id, holdId: h3.holdId, delivered: 4 },
+      { userId: b.id, holdId: h3.holdId, delivered: 12 },
+    ]);
     expect(results).toEqual([
       { captured: 0, released: 25, replayed: false },
       { captured: 5, released: 0, replayed: false },
@@ -361,9 +359,7 @@ describe('batches of holds for several users', () => {
     expect(await ledger.balance(b.id)).toBe(16);
     for (const user of [a, b]) await expectConsistent(user.id);
     // Settling again in a later batch changes nothing either.
-    const again = await ledger.transactBatch([a.id], (batch) =>
-      batch.settle([{ userId: a.id, holdId: h1.holdId, delivered: 0 }]),
-    );
+    const again = await ledger.settleMany([{ userId: a.id, holdId: h1.holdId, delivered: 0 }]);
     expect(again[0]!.replayed).toBe(true);
     expect(await ledger.balance(a.id)).toBe(25);
     const single = await ledger.release(a.id, h2.holdId);

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Transaction } from '../../db/database';
 import type { CreditsRepository, LedgerRows, LockedCreditOps } from './credits.repository';
-import type { CreditBucketRow, CreditHoldRow } from './credits.schema';
+import type { CreditBucketRow } from './credits.schema';
 
 export type GrantInput = {
   userId: number;
@@ -127,65 +127,6 @@ function planExpiry(due: CreditBucketRow[], balance: number, now: Date) {
   return { entries, balance };
 }
 
-type Allocation = { holdId: string; bucketId: number; amount: number; returned: number };
-
-/**
- * Settles a held hold: keeps `delivered` (at most the amount) and gives the rest back to the
- * buckets it came from, those that expire last first, so the user keeps the longest-lived
- * credits. Answers the refund entries, bucket and allocation changes, and the balance after.
- */
-function planSettle(
-  hold: CreditHoldRow,
-  allocations: Allocation[],
-  buckets: Map<number, Pick<CreditBucketRow, 'kind' | 'expiresAt'>>,
-  delivered: number,
-  balance: number,
-  now: Date,
-) {
-  const captured = Math.max(0, Math.min(delivered, hold.amount));
-  const toReturn = hold.amount - captured;
-  const refunds: { bucketId: number; back: number }[] = [];
-  const entries: NewEntry[] = [];
-  const expiry = (bucketId: number) => buckets.get(bucketId)?.expiresAt?.getTime() ?? Infinity;
-  let left = toReturn;
-  for (const allocation of [...allocations].sort(
-    (a, b) => expiry(b.bucketId) - expiry(a.bucketId),
-  )) {
-    if (left === 0) break;
-    const back = Math.min(left, allocation.amount - allocation.returned);
-    if (back <= 0) continue;
-    left -= back;
-    balance += back;
-    refunds.push({ bucketId: allocation.bucketId, back });
-    const bucket = buckets.get(allocation.bucketId);
-    entries.push({
-      type: 'refund',
-      amount: back,
-      balanceAfter: balance,
-      bucketId: allocation.bucketId,
-      holdId: hold.id,
-      kind: bucket?.kind ?? null,
-      event: hold.event,
-      service: hold.service,
-      expiresAt: bucket?.expiresAt ?? null,
-      createdAt: now,
-    });
-  }
-  return {
-    captured,
-    released: toReturn,
-    refunds,
-    entries,
-    balance,
-    update: {
-      captured,
-      released: toReturn,
-      status: toReturn === 0 ? 'captured' : captured === 0 ? 'released' : 'partial',
-      settledAt: now,
-    },
-  };
-}
-
 /**
  * Holds for several users in one transaction: planned in memory against the balances and
  * buckets read under the users' locks, written together by `flush`.
@@ -197,11 +138,6 @@ export type LedgerBatch = {
     userId: number,
     input: { amount: number; event: string; service: string | null; idempotencyKey: string },
   ): { holdId: string; balance: number };
-  /**
-   * Settles holds of the batch's users (see planSettle): reads them in one query, their
-   * allocations and buckets in two more when something goes back. A settled hold stays as it is.
-   */
-  settle(items: { userId: number; holdId: string; delivered: number }[]): Promise<SettleResult[]>;
   /** Writes what was planned so far, in one statement. */
   flush(): Promise<void>;
 };
@@ -324,32 +260,22 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
     );
   }
 
+  /**
+   * Settles a hold under its user's lock, in one statement (the database's `ledger_settle`,
+   * which a task's end also runs): keeps `delivered` (at most the amount) and gives the rest
+   * back to the buckets it came from, those that expire last first, so the user keeps the
+   * longest-lived credits; credits given back to a bucket that expired meanwhile expire again
+   * at once. Settling twice changes nothing: the first settlement stands.
+   */
   async function settleLocked(
     ops: LockedCreditOps,
     holdId: string,
     delivered: number,
     now: Date,
   ): Promise<SettleResult> {
-    const hold = await ops.findHold(holdId);
-    if (!hold) throw new AppError(ErrorCode.notFound, 'errors.notFound');
-    // Settling twice changes nothing: the first settlement stands.
-    if (hold.status !== 'held')
-      return { captured: hold.captured, released: hold.released, replayed: true };
-    const allocations = hold.amount > delivered ? await ops.holdAllocations(holdId) : [];
-    const buckets = new Map(
-      (await ops.findBuckets(allocations.map((a) => a.bucketId))).map((b) => [b.id, b]),
-    );
-    const plan = planSettle(hold, allocations, buckets, delivered, await ops.balance(), now);
-    for (const [i, refund] of plan.refunds.entries()) {
-      await ops.addToBucket(refund.bucketId, refund.back);
-      await ops.addReturned(holdId, refund.bucketId, refund.back);
-      await ops.insertEntry(plan.entries[i]!);
-    }
-    // Credits given back to a bucket that expired meanwhile expire again at once.
-    const balance = await expireDue(ops, now, plan.balance);
-    await ops.setBalance(balance, now);
-    await ops.updateHold(holdId, plan.update);
-    return { captured: plan.captured, released: plan.released, replayed: false };
+    const settled = await ops.settle(holdId, delivered, now);
+    if (!settled) throw new AppError(ErrorCode.notFound, 'errors.notFound');
+    return settled;
   }
 
   return {
@@ -399,8 +325,6 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
           entries: [],
           allocations: [],
           balances: [],
-          holdUpdates: [],
-          allocationReturns: [],
           now,
         });
         let pending = empty();
@@ -439,77 +363,6 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
             touched.add(userId);
             return { holdId, balance: spent.balance };
           },
-          async settle(items) {
-            const holds = new Map(
-              (await store.holds(items.map((i) => i.holdId))).map((h) => [h.id, h]),
-            );
-            const refunding = items
-              .filter((i) => {
-                const hold = holds.get(i.holdId);
-                return hold?.status === 'held' && hold.amount > i.delivered;
-              })
-              .map((i) => i.holdId);
-            const allocations = await store.allocations(refunding);
-            const bucketRows = new Map(
-              (await store.buckets([...new Set(allocations.map((a) => a.bucketId))])).map((b) => [
-                b.id,
-                b,
-              ]),
-            );
-            return items.map((item) => {
-              const hold = holds.get(item.holdId);
-              const account = locked.get(item.userId);
-              if (!hold || hold.userId !== item.userId || !account) {
-                throw new AppError(ErrorCode.notFound, 'errors.notFound');
-              }
-              if (hold.status !== 'held') {
-                return { captured: hold.captured, released: hold.released, replayed: true };
-              }
-              const plan = planSettle(
-                hold,
-                allocations.filter((a) => a.holdId === hold.id),
-                bucketRows,
-                item.delivered,
-                account.balance,
-                now,
-              );
-              let balance = plan.balance;
-              const entries = [...plan.entries];
-              for (const refund of plan.refunds) {
-                const row = bucketRows.get(refund.bucketId)!;
-                pending.spend.push({ bucketId: refund.bucketId, delta: refund.back });
-                pending.allocationReturns.push({
-                  holdId: hold.id,
-                  bucketId: refund.bucketId,
-                  delta: refund.back,
-                });
-                if (isDue(row, now)) {
-                  // Given back to a bucket that expired meanwhile: it expires again at once.
-                  const again = planExpiry([{ ...row, remaining: refund.back }], balance, now);
-                  entries.push(...again.entries);
-                  balance = again.balance;
-                  pending.spend.push({ bucketId: refund.bucketId, delta: -refund.back });
-                  continue;
-                }
-                const live = account.buckets.find((b) => b.id === refund.bucketId);
-                if (live) live.remaining += refund.back;
-                else {
-                  account.buckets.push({ ...row, remaining: refund.back });
-                  account.buckets.sort(
-                    (a, b) =>
-                      (a.expiresAt?.getTime() ?? Infinity) - (b.expiresAt?.getTime() ?? Infinity) ||
-                      a.id - b.id,
-                  );
-                }
-              }
-              pending.entries.push(...entries.map((e) => ({ ...e, userId: item.userId })));
-              pending.holdUpdates.push({ id: hold.id, ...plan.update });
-              holds.set(hold.id, { ...hold, ...plan.update });
-              account.balance = balance;
-              touched.add(item.userId);
-              return { captured: plan.captured, released: plan.released, replayed: false };
-            });
-          },
           async flush() {
             if (touched.size === 0) return;
             pending.balances = [...touched].map((userId) => ({
@@ -532,6 +385,30 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
       settle(userId, holdId, delivered),
     /** Gives the whole hold back: the refund of a failed or cancelled generation. */
     release: (userId: number, holdId: string) => settle(userId, holdId, 0),
+
+    /**
+     * Settles holds of several users in one statement under their locks (see settleLocked),
+     * in the given order: a hold named twice is settled by its first item. Answers one result
+     * per item; a hold that is not its item's user's refuses with notFound (the others are
+     * settled all the same).
+     */
+    async settleMany(
+      items: { userId: number; holdId: string; delivered: number }[],
+    ): Promise<SettleResult[]> {
+      const settled = await repository.settleHolds(items, clock.now());
+      // One row per item whose hold was found, in item order within each user: a hold named
+      // again answers as the first item left it (replayed).
+      const byHold = new Map<string, SettleResult[]>();
+      for (const row of settled) {
+        const result = { captured: row.captured, released: row.released, replayed: row.replayed };
+        byHold.set(row.holdId, [...(byHold.get(row.holdId) ?? []), result]);
+      }
+      return items.map((item) => {
+        const result = byHold.get(item.holdId)?.shift();
+        if (!result) throw new AppError(ErrorCode.notFound, 'errors.notFound');
+        return result;
+      });
+    },
 
     /** The balance with expiry applied, so it is never stale. */
     async balance(userId: number): Promise<number> {

@@ -105,9 +105,12 @@ export function createEngines(deps: {
     workers,
     service,
     async close() {
-      await workers
-        .flush()
+      const outcome = await workers
+        .close()
         .catch((err: unknown) => deps.log(err, 'writing the workers registry failed'));
+      if (outcome === 'left') {
+        deps.log(new Error('the write did not end in time'), 'workers registry left unwritten');
+      }
     },
   };
 }

@@ -74,4 +74,24 @@ describe('workers registry', () => {
     }
     await expect.poll(async () => (await row())?.engines).toEqual(['local']);
   });
+
+  it('closes within its wait even when a write never ends, and writes nothing after', async () => {
+    const clock = new ManualClock(new Date('2026-11-27T09:00:00Z'));
+    const calls: string[][] = [];
+    const stuck: Parameters<typeof createWorkersRegistry>[0]['repository'] = {
+      ...createEnginesRepository(database.db),
+      upsertWorkers: (sightings) => {
+        calls.push(sightings.map((s) => s.id));
+        return new Promise(() => {});
+      },
+    };
+    const registry = createWorkersRegistry({ repository: stuck, clock, onError: () => {} });
+    registry.recordClaim('hung-1', ['local'], null);
+    const started = performance.now();
+    expect(await registry.close(200)).toBe('left');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    registry.recordClaim('hung-2', ['local'], null);
+    await settle();
+    expect(calls).toEqual([['hung-1']]);
+  });
 });

@@ -37,6 +37,8 @@ export function createWorkersRegistry(deps: {
 }) {
   const entries = new Map<string, Entry>();
   let lastSweep = 0;
+  /** Set by close: sightings after it are not written (the node is going). */
+  let closed = false;
 
   async function write(due: Entry[]): Promise<void> {
     if (due.length === 0) return;
@@ -69,6 +71,7 @@ export function createWorkersRegistry(deps: {
   }
 
   function touch(workerId: string, update: (entry: Entry) => void) {
+    if (closed) return;
     const now = deps.clock.now();
     let entry = entries.get(workerId);
     if (!entry) {
@@ -121,6 +124,23 @@ export function createWorkersRegistry(deps: {
       // Forget workers this node has not seen for a while: the table keeps them.
       const stale = deps.clock.now().getTime() - 10 * 60_000;
       for (const [id, e] of entries) if (e.seenAt.getTime() < stale) entries.delete(id);
+    },
+    /**
+     * The node is closing: writes what is not yet written, waiting at most `waitMs` for it. A
+     * write stuck on the database (a lock, a lost connection) then stays behind: what it held
+     * is counts for the Engines page, and the close must not wait on them.
+     */
+    async close(waitMs = 5_000): Promise<'written' | 'left'> {
+      closed = true;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'left'>((resolve) => {
+        timer = setTimeout(() => resolve('left'), waitMs);
+      });
+      try {
+        return await Promise.race([this.flush().then(() => 'written' as const), late]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }

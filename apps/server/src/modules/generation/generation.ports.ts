@@ -15,10 +15,31 @@ export interface GenerationMedia {
       maxSide?: number;
     },
   ): Promise<{ key: string; width: number; height: number }>;
+  /** Checks a clip for a task against its tool's rules (owner, mp4, size, length, shape). */
+  checkVideoInput(
+    userId: number,
+    key: string,
+    rules: {
+      maxBytes: number;
+      maxDurationS: number;
+      maxSide: number;
+      shape?: '16:9' | '1:1';
+    },
+  ): Promise<{
+    key: string;
+    width: number;
+    height: number;
+    durationS: number;
+    taskId: string | null;
+  }>;
   /** Checks an uploaded voice track for a task (owner, real type, size). */
   checkAudioInput(userId: number, key: string): Promise<{ key: string }>;
   readInput(key: string): Promise<Buffer>;
-  /** Stores outputs with their thumbnails and watermarked twins. */
+  /**
+   * Stores outputs' files with their thumbnails (watermarked twins are named, made on first
+   * use). Their media rows are not written here: each comes back as `record`, in the shape the
+   * database's `media_record_outputs` reads, for the task's end to record in its statement.
+   */
   storeOutputs(
     userId: number,
     taskId: string,
@@ -31,6 +52,7 @@ export interface GenerationMedia {
       thumbKey: string | null;
       wmKey: string | null;
       mime: string;
+      record: unknown;
     }[]
   >;
   /** A short-lived URL the browser may load. */

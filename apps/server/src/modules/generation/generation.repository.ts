@@ -14,7 +14,13 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
-import type { Database, Executor, Transaction } from '../../db/database';
+import {
+  createPreparedStatement,
+  createRowMapper,
+  type Database,
+  type Executor,
+  type Transaction,
+} from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { createBatchLoader } from '../../lib/coalesce';
 import {
@@ -46,7 +52,29 @@ function outputAt(taskId: string, idx: number, state: 'kept' | 'deleted') {
   );
 }
 
+/** How one task ends (see endTasks); `owner` null ends it whoever holds it (a lapsed lease). */
+export type TaskEnd = {
+  id: string;
+  owner: string | null;
+  status: 'done' | 'failed' | 'flagged';
+  captured: number;
+  errorMessage: string | null;
+  failure: string | null;
+};
+
+const toTaskRow = createRowMapper(tasks);
+
 export function createGenerationRepository(db: Database, clock: Clock) {
+  const claimStatement = createPreparedStatement<Record<string, unknown>>(
+    db,
+    'queue_claim',
+    'select * from queue_claim($1::text[], $2::text[], $3::text[], $4::integer, $5::timestamptz, $6::text)',
+  );
+  const endStatement = createPreparedStatement<Record<string, unknown>>(
+    db,
+    'queue_end_tasks',
+    'select * from queue_end_tasks($1::jsonb, $2::jsonb, $3::jsonb, $4::timestamptz, $5::text)',
+  );
   /** The queued tasks ranked as the claim takes them: position 1 is next. */
   function rankedQueue() {
     const now = clock.now();
@@ -148,98 +176,33 @@ export function createGenerationRepository(db: Database, clock: Clock) {
 
     /**
      * Claims tasks for several waiting workers that declared the same capabilities, in one
-     * transaction: highest lane (plus ageing) first, oldest first, skipping rows other
-     * workers hold and users at their running limit. The users' advisory locks, taken in id
-     * order, make the running-limit check exact when claims race. Answers, for each entry of
+     * statement (queue_claim): highest lane (plus ageing) first, oldest first, skipping rows
+     * other workers hold and users at their running limit. The users' advisory locks, taken
+     * in id order, make the running-limit check exact when claims race. With `channel`, each
+     * claimed task's event is sent as the claim commits. Answers, for each entry of
      * `workerIds` (a worker running several tasks appears several times), its task or none.
      */
     async claim(
       filter: Omit<ClaimFilter, 'workerId'> & { workerIds: string[] },
       now: Date,
+      channel: string | null = null,
     ): Promise<(TaskRow | undefined)[]> {
-      const slots = filter.workerIds.length;
-      if (slots === 0) return [];
-      return db.transaction(async (tx) => {
-        // More candidates than slots: some may belong to users who can start no more.
-        const candidates = await tx
-          .select({ id: tasks.id, userId: tasks.userId, maxRunning: tasks.maxRunning })
-          .from(tasks)
-          .where(
-            and(
-              eq(tasks.status, 'queued'),
-              inArray(tasks.engine, filter.engines),
-              ...(filter.taskTypes ? [inArray(tasks.taskType, filter.taskTypes)] : []),
-              sql`(select count(*) from tasks r where r.user_id = ${tasks.userId} and r.status = 'generating') < ${tasks.maxRunning}`,
-            ),
-          )
-          .orderBy(
-            sql`${tasks.lane} + floor(extract(epoch from (${now}::timestamptz - ${tasks.createdAt})) / ${AGEING_SECONDS_PER_LANE}) desc`,
-            asc(tasks.createdAt),
-          )
-          .limit(slots * 4)
-          .for('update', { skipLocked: true });
-        const none = filter.workerIds.map(() => undefined);
-        if (candidates.length === 0) return none;
-        const userIds = [...new Set(candidates.map((c) => c.userId))].sort((a, b) => a - b);
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(7304118, u) from unnest(array[${sql.join(
-            userIds.map((u) => sql`${u}::int`),
-            sql`, `,
-          )}]) as u`,
-        );
-        // Counted again under the users' locks: each user gets what their limit leaves.
-        const running = new Map(
-          (
-            await tx
-              .select({ userId: tasks.userId, n: count() })
-              .from(tasks)
-              .where(and(inArray(tasks.userId, userIds), eq(tasks.status, 'generating')))
-              .groupBy(tasks.userId)
-          ).map((r) => [r.userId, r.n]),
-        );
-        const picked: { id: string; workerId: string }[] = [];
-        for (const c of candidates) {
-          if (picked.length === slots) break;
-          const n = running.get(c.userId) ?? 0;
-          if (n >= c.maxRunning) continue;
-          running.set(c.userId, n + 1);
-          picked.push({ id: c.id, workerId: filter.workerIds[picked.length]! });
-        }
-        if (picked.length === 0) return none;
-        const owner = sql.join(
-          [
-            sql`case ${tasks.id}`,
-            ...picked.map((p) => sql`when ${p.id}::uuid then ${p.workerId}`),
-            sql`end`,
-          ],
-          sql` `,
-        );
-        const claimed = await tx
-          .update(tasks)
-          .set({
-            status: 'generating',
-            leaseOwner: sql`${owner}`,
-            leaseExpiresAt: new Date(now.getTime() + filter.leaseMs),
-            attempts: sql`${tasks.attempts} + 1`,
-            startedAt: sql`coalesce(${tasks.startedAt}, ${now}::timestamptz)`,
-            updatedAt: now,
-          })
-          .where(
-            and(
-              inArray(
-                tasks.id,
-                picked.map((p) => p.id),
-              ),
-              eq(tasks.status, 'queued'),
-            ),
-          )
-          .returning();
-        const byId = new Map(claimed.map((t) => [t.id, t]));
-        return filter.workerIds.map((_, slot) => {
-          const p = picked[slot];
-          return p ? byId.get(p.id) : undefined;
-        });
-      });
+      if (filter.workerIds.length === 0) return [];
+      const rows = await claimStatement([
+        filter.workerIds,
+        filter.engines,
+        filter.taskTypes,
+        filter.leaseMs,
+        now,
+        channel,
+      ]);
+      // Each worker id takes the tasks leased to it, one per slot it asked with.
+      const byOwner = new Map<string, TaskRow[]>();
+      for (const row of rows.map(toTaskRow)) {
+        const owner = row.leaseOwner ?? '';
+        byOwner.set(owner, [...(byOwner.get(owner) ?? []), row]);
+      }
+      return filter.workerIds.map((workerId) => byOwner.get(workerId)?.shift());
     },
 
     /**
@@ -305,65 +268,53 @@ export function createGenerationRepository(db: Database, clock: Clock) {
     },
 
     /**
-     * Ends generating tasks in the caller's transaction, each with its own outcome, and only
-     * while its worker (when given) still holds the lease, and records the outputs of those
-     * that ended, in one statement. Answers the rows that ended.
+     * Ends generating tasks in one statement (queue_end_tasks), each with its own outcome and
+     * only while its worker (when given) still holds the lease: records the outputs of those
+     * that ended, settles their holds (captured for what was delivered, the rest released)
+     * under their users' credit locks, records the outputs' media rows (`media`, as the media
+     * module made them) and, with `channel`, sends each ended task's event as it commits.
+     * Answers the rows that ended.
      */
-    async finishTasks(
-      ex: Executor,
-      ends: {
-        id: string;
-        owner: string | null;
-        status: 'done' | 'failed' | 'flagged';
-        captured: number;
-        errorMessage: string | null;
-        failure: string | null;
-      }[],
+    async endTasks(
+      ends: TaskEnd[],
+      outputs: (typeof taskOutputs.$inferInsert)[],
+      media: unknown[],
       now: Date,
-      outputs: (typeof taskOutputs.$inferInsert)[] = [],
+      channel: string | null,
     ): Promise<TaskRow[]> {
       if (ends.length === 0) return [];
-      const byId = <T>(value: (e: (typeof ends)[number]) => T, type: string) =>
-        sql.join(
-          [
-            sql`(case ${tasks.id}`,
-            ...ends.map((e) => sql`when ${e.id}::uuid then ${value(e)}::${sql.raw(type)}`),
-            sql`end)`,
-          ],
-          sql` `,
-        );
-      const status = byId((e) => e.status, 'text');
-      // The tasks still theirs to end, locked first so that the outputs go only to tasks that
-      // end here: a task cancelled meanwhile is seen as it is after the cancel's commit.
-      const ending = ex
-        .$with('ending', { id: tasks.id })
-        .as(
-          sql`select t.id from unnest(${sql.param(ends.map((e) => e.id))}::uuid[], ${sql.param(ends.map((e) => e.owner))}::text[]) as e(id, owner) join ${tasks} t on t.id = e.id where t.status = 'generating' and (e.owner is null or t.lease_owner = e.owner) for update of t`,
-        );
-      const col = <K extends keyof (typeof outputs)[number]>(key: K) =>
-        outputs.map((o) => o[key] ?? null);
-      const recorded = ex
-        .$with('recorded', { taskId: taskOutputs.taskId })
-        .as(
-          sql`insert into ${taskOutputs} (task_id, idx, kind, key, thumb_key, wm_key, mime, width, height, duration_s, seed, description, created_at) select o.* from unnest(${sql.param(col('taskId'))}::uuid[], ${sql.param(col('idx'))}::integer[], ${sql.param(col('kind'))}::text[], ${sql.param(col('key'))}::text[], ${sql.param(col('thumbKey'))}::text[], ${sql.param(col('wmKey'))}::text[], ${sql.param(col('mime'))}::text[], ${sql.param(col('width'))}::integer[], ${sql.param(col('height'))}::integer[], ${sql.param(col('durationS'))}::double precision[], ${sql.param(col('seed'))}::bigint[], ${sql.param(col('description'))}::text[], ${sql.param(col('createdAt').map((d) => d && d.toISOString()))}::timestamptz[]) as o(task_id, idx, kind, key, thumb_key, wm_key, mime, width, height, duration_s, seed, description, created_at) where o.task_id in (select id from ending) returning task_id`,
-        );
-      return ex
-        .with(ending, ...(outputs.length > 0 ? [recorded] : []))
-        .update(tasks)
-        .set({
-          status: sql`${status}`,
-          progress: sql`case when ${status} = 'done' then 100 else ${tasks.progress} end`,
-          captured: sql`${byId((e) => e.captured, 'integer')}`,
-          errorCode: null,
-          errorMessage: sql`${byId((e) => e.errorMessage, 'text')}`,
-          failure: sql`${byId((e) => e.failure, 'text')}`,
-          finishedAt: now,
-          updatedAt: now,
-          leaseOwner: null,
-          leaseExpiresAt: null,
-        })
-        .where(sql`${tasks.id} in (select id from ${ending})`)
-        .returning();
+      const rows = await endStatement([
+        JSON.stringify(
+          ends.map((e) => ({
+            id: e.id,
+            owner: e.owner,
+            status: e.status,
+            captured: e.captured,
+            error_message: e.errorMessage,
+            failure: e.failure,
+          })),
+        ),
+        JSON.stringify(
+          outputs.map((o) => ({
+            task_id: o.taskId,
+            idx: o.idx,
+            kind: o.kind,
+            key: o.key,
+            thumb_key: o.thumbKey ?? null,
+            wm_key: o.wmKey ?? null,
+            mime: o.mime,
+            width: o.width ?? null,
+            height: o.height ?? null,
+            duration_s: o.durationS ?? null,
+            seed: o.seed ?? null,
+            description: o.description ?? null,
+          })),
+        ),
+        JSON.stringify(media),
+        now,
+        channel,
+      ]);
+      return rows.map(toTaskRow);
     },
 
     /** Moves a task out of `from` states in the caller's transaction; undefined if it had left them. */

@@ -31,6 +31,7 @@ import type { GenerationRepository } from './generation.repository';
 import type { NewTaskRow, TaskOutputRow, TaskRow } from './generation.schema';
 import { checkTaskFiles } from './task-files';
 import { applyImageToolParams, enhanceBillEvents } from './image-tool-params';
+import { applyVideoToolParams } from './video-tool-params';
 import { normaliseSubmission, reduceRatio, requestOf, takesInputShape } from './task-input';
 
 export type GenerationDeps = {
@@ -50,6 +51,8 @@ export type GenerationDeps = {
   checkRemixSource?(userId: number, workId: number): Promise<void>;
   /** How many faces a picture shows, for the portrait tools (spec §5). */
   countFaces(image: Buffer): Promise<number>;
+  /** An enabled effect template by key; without one, effects are refused as unknown. */
+  effectOf?(key: string): Promise<{ key: string; prompt: string; images: 1 | 2 } | undefined>;
   /** Minutes until a task at this place in the queue starts (see estimateWaitMinutes). */
   queueWait?(position: number, lane: number): Promise<number>;
   /** Whether a community work was published from this output: its files must then stay. */
@@ -317,6 +320,20 @@ export function createGenerationService(deps: GenerationDeps) {
       const files = await checkTaskFiles(deps, userId, taskType, body);
       const checked = files.images;
       const tool = await applyImageToolParams(deps, userId, taskType, body, checked[0], settings);
+      const video = await applyVideoToolParams(
+        {
+          ...deps,
+          effectOf: async (key) => deps.effectOf?.(key),
+          taskTypeOf: async (taskId) =>
+            (await repository.findTask(repository.db, taskId))?.taskType,
+        },
+        userId,
+        taskType,
+        body,
+        files,
+        settings,
+      );
+      const masks = [...files.masks, ...video.masks];
       if (checked[0] && takesInputShape.has(taskType)) {
         settings.ratio = reduceRatio(checked[0].width, checked[0].height);
       }
@@ -359,9 +376,9 @@ export function createGenerationService(deps: GenerationDeps) {
           settings,
           inputs: {
             images: [...checked.map((c) => c.key), ...tool.extraImages],
-            videos: [],
+            videos: files.videos.map((v) => v.key),
             audios: files.audios,
-            ...(files.masks.length > 0 ? { masks: files.masks } : {}),
+            ...(masks.length > 0 ? { masks } : {}),
           },
           isPrivate,
           remixOf,

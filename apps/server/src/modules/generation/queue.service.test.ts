@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock';
 import { createUser } from '../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { createLocalEventBus } from '../../lib/event-bus';
+import type { GenerationMedia } from './generation.ports';
 import { createGenerationRepository } from './generation.repository';
+import { createQueueService } from './queue.service';
 import type { TaskRow } from './generation.schema';
 import { normaliseSubmission } from './task-input';
 
@@ -108,5 +111,52 @@ describe('claiming on PostgreSQL', () => {
     expect(await t.app.services.queue.fail(ending.id, ending.leaseOwner!, 'stopped')).toBe(true);
     const next = await claim('late-4', 'race');
     expect(next?.userId).toBe(four.id);
+  });
+});
+
+describe('a worker waiting in its claim', () => {
+  it('takes a task queued just after a task ending woke it for nothing, without the retry wait', async () => {
+    const [u1, u2] = [await createUser(t.database.db), await createUser(t.database.db)];
+    const ending = await queued(u1.id, 0, 1, 0, 'wake-end');
+    const held = await queued(u2.id, 0, 1, 0, 'wake-pick');
+    expect((await claim('ender', 'wake-end'))?.id).toBe(ending.id);
+    expect((await claim('holder', 'wake-pick'))?.id).toBe(held.id);
+    // A queue service on the app's database, its repository timed: when each claim for
+    // "wake-pick" asked, and, once a wake-up by the ending found nothing, the held task handed
+    // back at once (it is queued again: the next wake-up).
+    const asked: number[] = [];
+    const timed = {
+      ...repository,
+      async claim(...args: Parameters<typeof repository.claim>) {
+        const at = performance.now();
+        const answer = await repository.claim(...args);
+        if (args[0].engines[0] !== 'wake-pick') return answer;
+        asked.push(at);
+        if (asked.length === 2) await service.release(held.id, 'holder');
+        return answer;
+      },
+    };
+    const events = createLocalEventBus();
+    const service = createQueueService({
+      repository: timed,
+      media: {
+        discardStaging: async () => {},
+        discardTaskOutputs: async () => {},
+      } as unknown as GenerationMedia,
+      events,
+      clock,
+    });
+    const waiting = service.claim(
+      { workerId: 'patient', engines: ['wake-pick'], taskTypes: null },
+      { waitMs: 5_000 },
+    );
+    await expect.poll(() => asked.length).toBe(1);
+    // Another task ends: the waiting claim wakes and finds nothing of its engine.
+    expect(await service.fail(ending.id, 'ender', 'stopped')).toBe(true);
+    const task = await waiting;
+    expect(task?.id).toBe(held.id);
+    expect(asked).toHaveLength(3);
+    // Before, the task queued after an empty wake-up waited for the 100 ms retry spacing.
+    expect(asked[2]! - asked[1]!).toBeLessThan(100);
   });
 });

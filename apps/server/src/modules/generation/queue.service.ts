@@ -4,7 +4,6 @@ import type { EngineOutput } from '@lumen/engines/engine';
 import type { Clock } from '../../lib/clock';
 import { createCoalescer, type Outcome } from '../../lib/coalesce';
 import type { EventBus } from '../../lib/event-bus';
-import type { LedgerService } from '../credits/ledger.service';
 import type { GenerationMedia, NsfwScorer } from './generation.ports';
 import type { GenerationRepository } from './generation.repository';
 import type { QueueLoadTracker } from './queue-load';
@@ -48,7 +47,6 @@ export type WorkerCapabilities = {
  */
 export function createQueueService(deps: {
   repository: GenerationRepository;
-  ledger: LedgerService;
   media: GenerationMedia;
   events: EventBus;
   clock: Clock;
@@ -67,60 +65,54 @@ export function createQueueService(deps: {
       data: { task_id: task.id, status: task.status, progress: task.progress },
     });
   }
+  /**
+   * Publishes the event of a claim or an end, unless the statement sent it itself: on the
+   * PostgreSQL relay, the queue's statements notify as they commit.
+   */
+  function announce(task: Pick<TaskRow, 'id' | 'userId' | 'status' | 'progress'>) {
+    if (deps.events.channel === null) publish(task);
+  }
 
   type Ending = {
-    task: TaskRow;
+    task: Pick<TaskRow, 'id'>;
     workerId: string | null;
     status: 'done' | 'failed' | 'flagged';
     captured: number;
     errorMessage: string | null;
     failure: TaskFailureReason | null;
     outputs: NewTaskOutputRow[];
+    /** The outputs' media rows, as the media module made them (see GenerationMedia). */
+    media: unknown[];
   };
 
   /**
-   * Ends a batch of tasks in one transaction under their users' credit locks: each moves to
-   * its final state while its worker still holds it, its outputs are recorded, and its hold is
-   * captured (done) or released. A crash never leaves a task done but unpaid, or failed but
-   * not refunded. Answers, per ending, the task as it ended, or undefined when it was no
-   * longer the worker's to end.
+   * Ends a batch of tasks in one statement (see GenerationRepository.endTasks): each moves to
+   * its final state while its worker still holds it, its outputs are recorded, and its hold
+   * is captured (done) or released, under its user's credit lock. A crash never leaves a task
+   * done but unpaid, or failed but not refunded. Answers, per ending, the task as it ended,
+   * or undefined when it was no longer the worker's to end.
    */
   async function endTasks(endings: Ending[]): Promise<Outcome<TaskRow | undefined>[]> {
-    const now = clock.now();
     // One ending per task: a later one for the same task finds it ended.
     const first = new Map<string, Ending>();
     for (const e of endings) if (!first.has(e.task.id)) first.set(e.task.id, e);
     const unique = [...first.values()];
-    const ended = await deps.ledger.transactBatch(
-      unique.map((e) => e.task.userId),
-      async (batch) => {
-        const rows = await repository.finishTasks(
-          batch.tx,
-          unique.map((e) => ({
-            id: e.task.id,
-            owner: e.workerId,
-            status: e.status,
-            captured: e.status === 'done' ? e.captured : 0,
-            errorMessage: e.errorMessage,
-            failure: e.status === 'done' ? null : e.failure,
-          })),
-          now,
-          unique.flatMap((e) => e.outputs),
-        );
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        await batch.settle(
-          rows
-            .filter((r) => r.holdId)
-            .map((r) => ({
-              userId: r.userId,
-              holdId: r.holdId!,
-              delivered: r.status === 'done' ? r.captured : 0,
-            })),
-        );
-        return byId;
-      },
+    const rows = await repository.endTasks(
+      unique.map((e) => ({
+        id: e.task.id,
+        owner: e.workerId,
+        status: e.status,
+        captured: e.status === 'done' ? e.captured : 0,
+        errorMessage: e.errorMessage,
+        failure: e.status === 'done' ? null : e.failure,
+      })),
+      unique.flatMap((e) => e.outputs),
+      unique.flatMap((e) => e.media),
+      clock.now(),
+      deps.events.channel,
     );
-    for (const r of ended.values()) {
+    const ended = new Map(rows.map((r) => [r.id, r]));
+    for (const r of rows) {
       if (r.status === 'done' && r.startedAt && r.finishedAt) {
         deps.load?.recordRun((r.finishedAt.getTime() - r.startedAt.getTime()) / 1000);
       }
@@ -139,7 +131,7 @@ export function createQueueService(deps: {
   });
 
   async function finish(
-    task: TaskRow,
+    task: Pick<TaskRow, 'id'>,
     workerId: string | null,
     status: 'done' | 'failed' | 'flagged',
     patch: {
@@ -147,8 +139,10 @@ export function createQueueService(deps: {
       errorMessage?: string;
       failure?: TaskFailureReason;
       outputs?: NewTaskOutputRow[];
+      media?: unknown[];
     } = {},
   ) {
+    claimed.delete(task.id);
     const ended = await endings.run({
       task,
       workerId,
@@ -158,8 +152,9 @@ export function createQueueService(deps: {
       failure:
         patch.failure ?? (status === 'flagged' ? 'flagged' : status === 'failed' ? 'failed' : null),
       outputs: patch.outputs ?? [],
+      media: patch.media ?? [],
     });
-    if (ended) publish(ended);
+    if (ended) announce(ended);
     // Uploads of an attempt whose worker stopped before reporting them; nobody waits on this.
     if (ended) void deps.media.discardStaging(ended.id).catch(() => undefined);
     if (ended && ended.status !== 'done') {
@@ -168,6 +163,33 @@ export function createQueueService(deps: {
       await deps.media.discardTaskOutputs(ended.userId, ended.id).catch(() => undefined);
     }
     return ended;
+  }
+
+  /**
+   * Tasks claimed through this node, as the claim answered them, while their lease lasts: the
+   * worker's `complete` reads what it needs (user, type, cost, count) from here instead of the
+   * database. Those fields never change once a task is queued; whether the task is still the
+   * worker's to end is decided by the end's own statement under its locks. A lease renewed
+   * through this node moves its entry's expiry; past it, or for a task claimed elsewhere,
+   * `complete` reads the task.
+   */
+  const claimed = new Map<string, TaskRow>();
+  const CLAIMED_MAX = 10_000;
+  function remember(task: TaskRow) {
+    claimed.delete(task.id);
+    claimed.set(task.id, task);
+    // Entries of workers that vanished leave as newer claims come (oldest first).
+    if (claimed.size > CLAIMED_MAX) claimed.delete(claimed.keys().next().value!);
+  }
+  /** The task as its worker last saw it claimed here, while its lease has time left. */
+  function recall(taskId: string, workerId: string): TaskRow | undefined {
+    const task = claimed.get(taskId);
+    if (!task || task.leaseOwner !== workerId) return undefined;
+    const margin = 5_000;
+    if (!task.leaseExpiresAt || task.leaseExpiresAt.getTime() - margin <= clock.now().getTime()) {
+      return undefined;
+    }
+    return task;
   }
 
   /**
@@ -204,6 +226,7 @@ export function createQueueService(deps: {
           const claimed = await repository.claim(
             { engines, taskTypes, workerIds, leaseMs: LEASE_MS },
             clock.now(),
+            deps.events.channel,
           );
           return claimed.map((value) => ({ ok: true, value }));
         },
@@ -245,38 +268,45 @@ export function createQueueService(deps: {
       // Listening from before the first try, so that a task queued meanwhile is not missed.
       // A task that ends may free its user's slot for a waiting one, so endings wake too;
       // progress (still generating) does not.
-      let queued: boolean;
+      const heard = new Set<'queued' | 'ended'>();
       let wake: (() => void) | undefined;
       const stopListening =
         waitMs > 0
           ? deps.events.subscribeAll((_userId, event) => {
               if (event.type !== 'task' || event.data.status === 'generating') return;
-              queued = true;
+              heard.add(event.data.status === 'queued' ? 'queued' : 'ended');
               wake?.();
             })
           : undefined;
       let lastTry = 0;
-      let missed = false;
+      /** The kinds of event whose wake-up found nothing for this worker last time. */
+      let missed = new Set<'queued' | 'ended'>();
       try {
         for (;;) {
           // The first try after a wake-up goes at once, so a worker picks a new task up as it
-          // is queued. Tasks of other engines may be queued many times a second, though: once
-          // a wake-up found nothing for this worker, ask at most every CLAIM_RETRY_MS.
+          // is queued. Tasks of other engines may be queued or end many times a second,
+          // though: once a wake-up by one kind of event found nothing for this worker, that
+          // kind wakes it at most every CLAIM_RETRY_MS. The other kind still goes at once: a
+          // task ending just before the next one is queued (one worker's own tasks in turn)
+          // must not hold the new task back.
           const since = performance.now() - lastTry;
-          if (missed && since < CLAIM_RETRY_MS) await sleep(CLAIM_RETRY_MS - since, signal);
+          const repeated = [...heard].every((kind) => missed.has(kind));
+          if (repeated && since < CLAIM_RETRY_MS) await sleep(CLAIM_RETRY_MS - since, signal);
           if (signal?.aborted) return undefined;
           const woken = lastTry > 0;
+          const wokenBy = new Set(heard);
           lastTry = performance.now();
-          queued = false;
+          heard.clear();
           const task = await claimerFor(caps.engines, caps.taskTypes).run(caps.workerId);
           if (task) {
-            publish(task);
+            announce(task);
+            remember(task);
             return task;
           }
-          missed = woken;
+          missed = woken ? wokenBy : new Set();
           const left = deadline - performance.now();
           if (left <= 0 || signal?.aborted) return undefined;
-          if (!queued) await sleep(left, signal, (done) => (wake = done));
+          if (heard.size === 0) await sleep(left, signal, (done) => (wake = done));
           wake = undefined;
           if (signal?.aborted) return undefined;
         }
@@ -296,6 +326,8 @@ export function createQueueService(deps: {
         progress === undefined ? undefined : Math.max(0, Math.min(99, Math.round(progress)));
       const task = await repository.renewLease(taskId, workerId, LEASE_MS, clock.now(), p);
       if (task && p !== undefined) publish(task);
+      if (task && claimed.has(taskId)) remember(task);
+      if (!task) claimed.delete(taskId);
       return Boolean(task);
     },
 
@@ -304,7 +336,7 @@ export function createQueueService(deps: {
      * releases the rest. Answers false when the task was no longer the worker's to finish.
      */
     async complete(taskId: string, workerId: string, outputs: EngineOutput[]): Promise<boolean> {
-      const task = await repository.findTask(repository.db, taskId);
+      const task = recall(taskId, workerId) ?? (await repository.findTask(repository.db, taskId));
       if (!task || task.status !== 'generating' || task.leaseOwner !== workerId) return false;
       const mains = outputs.filter((o) => o.role !== 'poster');
       const images = mains.filter((o) => o.kind === 'image');
@@ -342,15 +374,19 @@ export function createQueueService(deps: {
           createdAt: now,
         };
       });
+      // Their media rows are recorded by the end's statement.
+      const media = stored.map((s) => s.record);
       const done =
         delivered === 0
           ? await finish(task, workerId, 'failed', {
               errorMessage: 'no output',
               failure: 'no_output',
+              media,
             })
           : await finish(task, workerId, 'done', {
               captured: Math.round((task.cost * delivered) / requested),
               outputs: rows,
+              media,
             });
       if (!done) await discardIfEndedWithoutResult(task.id);
       return Boolean(done);
@@ -362,9 +398,8 @@ export function createQueueService(deps: {
       message: string,
       reason: WorkerFailureReason = 'failed',
     ): Promise<boolean> {
-      const task = await repository.findTask(repository.db, taskId);
-      if (!task || task.status !== 'generating' || task.leaseOwner !== workerId) return false;
-      const failed = await finish(task, workerId, 'failed', {
+      // The end's statement ends it only while it is generating and this worker's.
+      const failed = await finish({ id: taskId }, workerId, 'failed', {
         errorMessage: message.slice(0, 500),
         failure: reason,
       });
@@ -377,6 +412,7 @@ export function createQueueService(deps: {
      * not counted. False when the task was no longer the worker's.
      */
     async release(taskId: string, workerId: string): Promise<boolean> {
+      claimed.delete(taskId);
       const requeued = await repository.requeue(taskId, workerId, clock.now(), { refund: true });
       if (requeued) publish(requeued);
       return Boolean(requeued);

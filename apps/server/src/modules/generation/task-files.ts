@@ -5,7 +5,7 @@ import type { GatewaySubmit } from '@lumen/contracts/tasks';
 import type { TaskType } from '@lumen/contracts/task-types';
 import { AppError } from '../../lib/app-error';
 import type { GenerationMedia } from './generation.ports';
-import { imageRulesOf } from '@lumen/contracts/tools';
+import { imageRulesOf, videoRulesOf } from '@lumen/contracts/tools';
 import { maskOf, portraitTaskTypes } from './task-input';
 
 /** A picture a cut-out is laid on: the cut-out's own picture rules. */
@@ -28,6 +28,14 @@ async function marksSomething(bytes: Buffer): Promise<boolean> {
 }
 
 export type CheckedImage = { key: string; width: number; height: number };
+export type CheckedVideo = {
+  key: string;
+  width: number;
+  height: number;
+  durationS: number;
+  /** The run that made the clip, when it is one of the user's results. */
+  taskId: string | null;
+};
 
 export type TaskFileDeps = {
   media: GenerationMedia;
@@ -46,7 +54,12 @@ export async function checkTaskFiles(
   userId: number,
   taskType: TaskType,
   body: GatewaySubmit,
-): Promise<{ images: CheckedImage[]; audios: string[]; masks: string[] }> {
+): Promise<{
+  images: CheckedImage[];
+  videos: CheckedVideo[];
+  audios: string[];
+  masks: string[];
+}> {
   const images: CheckedImage[] = [];
   const rules = imageRulesOf(taskType);
   for (const key of body.images) {
@@ -57,6 +70,18 @@ export async function checkTaskFiles(
     const ratio = first.width / first.height / (last.width / last.height);
     if (ratio < 0.8 || ratio > 1.25)
       throw new AppError(ErrorCode.invalidParams, 'errors.keyframeRatio');
+  }
+  const videos: CheckedVideo[] = [];
+  const clipRules = videoRulesOf(taskType);
+  for (const key of body.videos) {
+    videos.push(
+      await deps.media.checkVideoInput(userId, key, {
+        maxBytes: clipRules.maxBytes,
+        maxDurationS: clipRules.maxDurationS,
+        maxSide: clipRules.maxSide,
+        ...(clipRules.ratio ? { shape: clipRules.ratio } : {}),
+      }),
+    );
   }
   const audios: string[] = [];
   for (const key of body.audios) audios.push((await deps.media.checkAudioInput(userId, key)).key);
@@ -69,20 +94,31 @@ export async function checkTaskFiles(
   }
   const maskKey = maskOf(body);
   const masks: string[] = [];
-  if (maskKey !== undefined && images[0]) {
-    const mask = await deps.media.checkImageInput(userId, maskKey, maskRules);
-    const picture = images[0];
-    const drift = mask.width / mask.height / (picture.width / picture.height);
-    if (Math.abs(drift - 1) > MASK_RATIO_TOLERANCE) {
-      throw new AppError(ErrorCode.invalidParams, 'errors.maskShape', {
-        width: picture.width,
-        height: picture.height,
-      });
-    }
-    if (!(await marksSomething(await deps.media.readInput(mask.key)))) {
-      throw new AppError(ErrorCode.invalidParams, 'errors.maskEmpty');
-    }
-    masks.push(mask.key);
+  if (maskKey !== undefined && images[0])
+    masks.push(await checkMask(deps, userId, maskKey, images[0]));
+  return { images, videos, audios, masks };
+}
+
+/**
+ * A mask for `picture`: the user's own PNG or JPEG of the picture's shape with some white in
+ * it (an empty one would run, and charge, for nothing). Answers its key.
+ */
+export async function checkMask(
+  deps: TaskFileDeps,
+  userId: number,
+  key: string,
+  picture: CheckedImage,
+): Promise<string> {
+  const mask = await deps.media.checkImageInput(userId, key, maskRules);
+  const drift = mask.width / mask.height / (picture.width / picture.height);
+  if (Math.abs(drift - 1) > MASK_RATIO_TOLERANCE) {
+    throw new AppError(ErrorCode.invalidParams, 'errors.maskShape', {
+      width: picture.width,
+      height: picture.height,
+    });
   }
-  return { images, audios, masks };
+  if (!(await marksSomething(await deps.media.readInput(mask.key)))) {
+    throw new AppError(ErrorCode.invalidParams, 'errors.maskEmpty');
+  }
+  return mask.key;
 }

@@ -70,6 +70,10 @@ export function normaliseSubmission(taskType: TaskType, body: GatewaySubmit): En
       },
     );
   }
+  // Image to video takes a second picture only for a two-person effect (checked with the effect).
+  if (taskType === 'video_diffusion_img2vid' && body.images.length > 1 && !body.params.effect) {
+    throw new AppError(ErrorCode.invalidParams, 'errors.onlyOneImage', { min: 1, max: 1 });
+  }
   const [minAudios, maxAudios] = rules.audios ?? [0, 0];
   if (body.audios.length < minAudios || body.audios.length > maxAudios) {
     throw invalid('audios', `${minAudios}–${maxAudios}`);

@@ -550,16 +550,19 @@ describe('a task that fails after storing some outputs', () => {
       ]),
     ).rejects.toThrow(/unsupported output type/);
     const rows = () => t.database.db.select().from(mediaObjects).where(eq(mediaObjects.taskId, id));
-    const [first] = await rows();
-    expect(first?.key).toMatch(new RegExp(`${id}/0\\.png$`));
-    expect(await onDisk(first!.key)).toBe(true);
+    // The first one's files are stored; their row would have come with the task's end.
+    const [task] = await t.database.db.select().from(tasks).where(eq(tasks.id, id));
+    const first = { key: `outputs/${task!.userId}/${id}/0.png` };
+    const thumbKey = `outputs/${task!.userId}/${id}/0_thumb.webp`;
+    expect(await onDisk(first.key)).toBe(true);
+    expect(await onDisk(thumbKey)).toBe(true);
 
     expect(await t.app.services.queue.fail(id, 'halfway', 'output 1 has an unsupported type')).toBe(
       true,
     );
     expect(await rows()).toEqual([]);
-    expect(await onDisk(first!.key)).toBe(false);
-    expect(await onDisk(first!.thumbKey!)).toBe(false);
+    expect(await onDisk(first.key)).toBe(false);
+    expect(await onDisk(thumbKey)).toBe(false);
     expect(await balance()).toBe(before);
   });
 });

@@ -165,9 +165,6 @@ export const workerRoutes: FastifyPluginAsyncZod<{
           },
         )
         .finally(() => reply.raw.off('close', hangUp));
-      // The server is closing: the connection goes with this answer, or closing would wait
-      // for the worker's keep-alive.
-      if (closing.signal.aborted) void reply.header('connection', 'close');
       if (task && gone.signal.aborted) {
         // Claimed as it hung up: back to the queue, not left to wait for its lease.
         await queue.release(task.id, b.worker_id);

@@ -71,14 +71,17 @@ describe('uploads', () => {
     expect((await complete(ticket, key)).result).toEqual(done.result);
   });
 
-  it('accepts mp4 video and mp3 audio by their signatures', async () => {
+  it('accepts mp4 video it can read (size and length reported) and mp3 audio', async () => {
     const { ticket } = await api().signIn('av@example.com');
-    const video = await upload(ticket, 'clip.mp4', 'video/mp4', mp4Bytes());
-    expect((await complete(ticket, video)).result).toMatchObject({
-      mime: 'video/mp4',
-      width: null,
-      size: 4096,
-    });
+    const clip = playableMp4(320, 180);
+    const video = await upload(ticket, 'clip.mp4', 'video/mp4', clip);
+    const done = (await complete(ticket, video)).result;
+    expect(done).toMatchObject({ mime: 'video/mp4', width: 320, height: 180, size: clip.length });
+    expect(done.duration).toBeCloseTo(1, 1);
+    // The right signature with nothing playable behind it is not a video any tool could use.
+    const hollow = await upload(ticket, 'hollow.mp4', 'video/mp4', mp4Bytes());
+    const refused = await complete(ticket, hollow);
+    expect(refused.code).toBe(1001);
     const audio = await upload(ticket, 'voice.mp3', 'audio/mpeg', mp3Bytes());
     expect((await complete(ticket, audio)).result).toMatchObject({ mime: 'audio/mpeg' });
   });

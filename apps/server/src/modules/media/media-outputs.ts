@@ -3,7 +3,7 @@ import type { ObjectStore } from '../../adapters/storage/object-store';
 import type { Clock } from '../../lib/clock';
 import { makeThumbnail, makeWatermarked, readImageMeta } from './media-images';
 import { makeWatermarkedVideo } from './media-video';
-import type { MediaRepository } from './media.repository';
+import type { MediaRepository, OutputRecord } from './media.repository';
 
 /** One file a finished task produced, as the engine handed it over. */
 export type OutputFile = {
@@ -33,6 +33,8 @@ export type StoredOutput = {
   seed: number | null;
   thumbKey: string | null;
   wmKey: string | null;
+  /** Its media row, in the shape the database's `media_record_outputs` reads. */
+  record: OutputRecord;
 };
 
 const outputExtensions: Record<string, string> = {
@@ -46,6 +48,13 @@ const outputExtensions: Record<string, string> = {
 };
 
 const TASK_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/** Where a task's outputs, their thumbnails and twins are stored. */
+export function outputFolder(userId: number, taskId: string | number): string {
+  const task = String(taskId);
+  if (!TASK_SEGMENT.test(task)) throw new Error(`task id not usable in a key: ${task}`);
+  return `outputs/${userId}/${task}/`;
+}
 
 export function createOutputStore(deps: {
   repository: MediaRepository;
@@ -98,37 +107,32 @@ export function createOutputStore(deps: {
     const failed = settled.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
 
-    const now = clock.now();
-    const row = await repository.upsertByKey({
-      userId,
-      key,
-      kind: file.kind,
-      origin: 'output',
-      status: 'ready',
-      mime: file.mime,
-      size: file.bytes.length,
-      width: width ?? null,
-      height: height ?? null,
-      durationS: file.durationS ?? null,
-      seed: file.seed ?? null,
-      taskId: base.slice(base.lastIndexOf('/') + 1),
-      thumbKey,
-      wmKey,
-      createdAt: now,
-      updatedAt: now,
-    });
     return {
       index,
       key,
       kind: file.kind,
       mime: file.mime,
       size: file.bytes.length,
-      width: row.width,
-      height: row.height,
-      durationS: row.durationS,
-      seed: row.seed,
+      width: width ?? null,
+      height: height ?? null,
+      durationS: file.durationS ?? null,
+      seed: file.seed ?? null,
       thumbKey,
       wmKey,
+      record: {
+        user_id: userId,
+        key,
+        kind: file.kind,
+        mime: file.mime,
+        size: file.bytes.length,
+        width: width ?? null,
+        height: height ?? null,
+        duration_s: file.durationS ?? null,
+        seed: file.seed ?? null,
+        task_id: base.slice(base.lastIndexOf('/') + 1),
+        thumb_key: thumbKey,
+        wm_key: wmKey,
+      },
     };
   }
 
@@ -175,17 +179,17 @@ export function createOutputStore(deps: {
      * Stores a task's outputs at `outputs/<userId>/<taskId>/<i>.<ext>`, images with a
      * `_thumb.webp` preview; a video gets a thumbnail from a poster image that follows it.
      * When `watermark` is set, images get a `_wm.png` twin and videos a `_wm.mp4` one
-     * (spec §6), made on first use by ensureTwin. Storing again replaces.
+     * (spec §6), made on first use by ensureTwin. Storing again replaces. With `record:
+     * false` the media rows are left to the caller, who records each output's `record` in a
+     * statement of its own (a task's end records them with the task's outcome).
      */
     async storeOutputs(
       userId: number,
       taskId: string | number,
       outputs: OutputFile[],
-      options: { watermark: boolean },
+      options: { watermark: boolean; record?: boolean },
     ): Promise<StoredOutput[]> {
-      const task = String(taskId);
-      if (!TASK_SEGMENT.test(task)) throw new Error(`task id not usable in a key: ${task}`);
-      const base = `outputs/${userId}/${task}`;
+      const base = outputFolder(userId, taskId).slice(0, -1);
       const stored: StoredOutput[] = [];
       for (const [position, file] of outputs.entries()) {
         if (file.role === 'poster') continue;
@@ -197,6 +201,12 @@ export function createOutputStore(deps: {
             ? next
             : undefined;
         stored.push(await storeOne(userId, base, stored.length, file, poster, options.watermark));
+      }
+      if (options.record !== false) {
+        await repository.recordOutputs(
+          stored.map((s) => s.record),
+          clock.now(),
+        );
       }
       return stored;
     },

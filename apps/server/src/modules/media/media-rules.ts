@@ -72,7 +72,8 @@ export function sniffMime(head: Buffer): string | undefined {
 
 const svgOpening = /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/;
 /** What an SVG must not hold to be served as a picture: script, embedded documents, links out. */
-const svgActive = /<script|<foreignObject|<iframe|<embed|<object|\son[a-z]+\s*=|javascript:|(?:xlink:)?href\s*=\s*["'](?!#)/i;
+const svgActive =
+  /<script|<foreignObject|<iframe|<embed|<object|\son[a-z]+\s*=|javascript:|(?:xlink:)?href\s*=\s*["'](?!#)/i;
 
 /**
  * Whether bytes are an SVG picture and nothing more: an `<svg>` document with no script,
@@ -140,6 +141,10 @@ export type TaskInputRules = {
   maxRatio?: number;
   /** Most width or height, px (3D input: under 4K). */
   maxSide?: number;
+  /** Clips: the longest taken, seconds. */
+  maxDurationS?: number;
+  /** Clips: the shape they must have (`16:9`, `1:1`), within 3 %. */
+  shape?: '16:9' | '1:1';
 };
 
 export type InspectedMedia = {
@@ -148,7 +153,34 @@ export type InspectedMedia = {
   size: number;
   width: number | null;
   height: number | null;
+  duration?: number | null | undefined;
 };
+
+/** How far a clip's shape may be from the one a tool asks for (a 1080×1920 phone clip is 9:16). */
+const SHAPE_TOLERANCE = 0.03;
+
+/** Spec §5's clip rules of a tool: its length, its size and its shape. */
+function assertClipMeetsRules(media: InspectedMedia, rules: TaskInputRules): void {
+  const width = media.width ?? 0;
+  const height = media.height ?? 0;
+  const seconds = media.duration ?? 0;
+  // Half a frame over the limit is still the length the user chose.
+  if (rules.maxDurationS !== undefined && seconds > rules.maxDurationS + 0.05) {
+    throw new AppError(ErrorCode.invalidParams, 'media.videoTooLong', {
+      seconds: rules.maxDurationS,
+    });
+  }
+  if (rules.maxSide !== undefined && Math.max(width, height) > rules.maxSide) {
+    throw new AppError(ErrorCode.invalidParams, 'media.videoTooBig', { px: rules.maxSide + 1 });
+  }
+  if (rules.shape) {
+    const [w, h] = rules.shape.split(':').map(Number) as [number, number];
+    const drift = width / Math.max(1, height) / (w / h);
+    if (Math.abs(drift - 1) > SHAPE_TOLERANCE) {
+      throw new AppError(ErrorCode.invalidParams, 'media.videoShape', { shape: rules.shape });
+    }
+  }
+}
 
 const imageMimes = new Set(['image/png', 'image/jpeg']);
 
@@ -158,6 +190,7 @@ export function assertMeetsRules(media: InspectedMedia, rules: TaskInputRules): 
     media.kind === rules.kind && (rules.kind !== 'image' || imageMimes.has(media.mime));
   if (!kindFits) throw invalidFormat(rules.kind);
   if (media.size > rules.maxBytes) throw tooLarge(rules.kind, rules.maxBytes);
+  if (rules.kind === 'video') return assertClipMeetsRules(media, rules);
   if (rules.kind !== 'image') return;
   const width = media.width ?? 0;
   const height = media.height ?? 0;

@@ -7,6 +7,22 @@ import {
   type Rejection,
 } from './media.schema';
 
+/** A stored output's media row, as `media_record_outputs` (drizzle/0016) takes it. */
+export type OutputRecord = {
+  user_id: number;
+  key: string;
+  kind: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  duration_s: number | null;
+  seed: number | null;
+  task_id: string;
+  thumb_key: string | null;
+  wm_key: string | null;
+};
+
 /** The creation times before which an unused upload goes, by the state it is in. */
 export type UploadCutoffs = { unfinished: Date; unused: Date };
 
@@ -35,15 +51,15 @@ export function createMediaRepository(db: Database) {
       return created;
     },
     /** Outputs are stored again when a worker retries a task: the same key replaces its row. */
-    async upsertByKey(row: NewMediaObjectRow): Promise<MediaObjectRow> {
-      const { id: _id, createdAt: _createdAt, ...changes } = row;
-      const [saved] = await db
-        .insert(mediaObjects)
-        .values(row)
-        .onConflictDoUpdate({ target: mediaObjects.key, set: changes })
-        .returning();
-      if (!saved) throw new Error('media upsert returned nothing');
-      return saved;
+    /**
+     * Records stored outputs, one row per file; the same key storing again replaces its row
+     * (the database's `media_record_outputs`, which a task's end also calls).
+     */
+    async recordOutputs(records: OutputRecord[], now: Date): Promise<void> {
+      if (records.length === 0) return;
+      await db.execute(
+        sql`select media_record_outputs(${JSON.stringify(records)}::jsonb, ${now}::timestamptz)`,
+      );
     },
     async findOwned(userId: number, key: string): Promise<MediaObjectRow | undefined> {
       const [row] = await db
@@ -86,7 +102,13 @@ export function createMediaRepository(db: Database) {
     },
     async markReady(
       id: number,
-      found: { mime: string; size: number; width: number | null; height: number | null },
+      found: {
+        mime: string;
+        size: number;
+        width: number | null;
+        height: number | null;
+        durationS?: number | null;
+      },
       now: Date,
     ): Promise<MediaObjectRow> {
       const [row] = await db

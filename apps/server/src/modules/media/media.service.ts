@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { en, type MessageKey } from '../../lib/i18n/en';
 import { decodeImage, type ImageMeta } from './media-images';
 import { createMediaLibrary } from './media-library';
-import { createOutputStore } from './media-outputs';
+import { createOutputStore, outputFolder } from './media-outputs';
 import { createUploadSweep, type OwnedKey } from './media-retention';
 import {
   assertMeetsRules,
@@ -31,10 +31,14 @@ import type { MediaRepository } from './media.repository';
 import type { MediaObjectRow, Rejection } from './media.schema';
 
 /** An input file that passed a tool's rules, for the generation module. */
-export type TaskInput = UploadedMedia & { bytes(): Promise<Buffer> };
+export type TaskInput = UploadedMedia & { taskId: string | null; bytes(): Promise<Buffer> };
 
 export type MediaServiceDeps = {
   repository: MediaRepository;
+  /** Reads an uploaded clip's size and length; uploads of video are only checked for type without it. */
+  probeVideo?: (
+    bytes: Buffer,
+  ) => Promise<{ width: number; height: number; durationS: number } | undefined>;
   store: ObjectStore;
   clock: Clock;
   /**
@@ -83,6 +87,7 @@ function uploadedOf(row: MediaObjectRow): UploadedMedia {
     mime: row.mime ?? row.declaredType ?? 'application/octet-stream',
     width: row.width,
     height: row.height,
+    ...(row.kind === 'video' ? { duration: row.durationS } : {}),
     size: row.size ?? 0,
   };
 }
@@ -140,6 +145,15 @@ export function createMediaService(deps: MediaServiceDeps) {
     if (sniffMime(first) !== declared) return reject(row, invalidFormat(kind));
     let width: number | null = null;
     let height: number | null = null;
+    let durationS: number | null = null;
+    if (kind === 'video' && deps.probeVideo) {
+      const bytes = (await store.get(row.key))?.bytes;
+      if (!bytes) throw new AppError(ErrorCode.invalidParams, 'media.uploadMissing');
+      // A clip no tool could read (no video stream, a broken file) is refused on arrival.
+      const facts = await deps.probeVideo(bytes);
+      if (!facts || facts.durationS <= 0) return reject(row, invalidFormat(kind));
+      ({ width, height, durationS } = facts);
+    }
     if (kind === 'image') {
       const bytes = (await store.get(row.key))?.bytes;
       if (!bytes) throw new AppError(ErrorCode.invalidParams, 'media.uploadMissing');
@@ -159,7 +173,7 @@ export function createMediaService(deps: MediaServiceDeps) {
     }
     return repository.markReady(
       row.id,
-      { mime: declared, size: head.size, width, height },
+      { mime: declared, size: head.size, width, height, durationS },
       clock.now(),
     );
   }
@@ -256,7 +270,8 @@ export function createMediaService(deps: MediaServiceDeps) {
     /**
      * Removes whatever a task that ended without results left stored: outputs written before
      * its worker failed (a later output unreadable, a crash before the task ended). Rows first,
-     * then files, as in discardOutput.
+     * then files, as in discardOutput; then the task's whole output folder, which also holds
+     * files stored whose rows were to be recorded with the task's end.
      */
     async discardTaskOutputs(userId: number, taskId: string): Promise<void> {
       const deleted = await repository.deleteTaskOutputs(userId, taskId);
@@ -264,6 +279,7 @@ export function createMediaService(deps: MediaServiceDeps) {
         [row.key, row.thumbKey, row.wmKey].filter((k): k is string => Boolean(k)),
       );
       await Promise.all(files.map((k) => store.delete(k)));
+      await store.deletePrefix(outputFolder(userId, taskId));
     },
 
     /** Checks the declared file and hands out a presigned PUT for `uploads/<userId>/<uuid>.<ext>`. */
@@ -342,6 +358,8 @@ export function createMediaService(deps: MediaServiceDeps) {
       assertMeetsRules({ ...media, kind: row.kind }, rules);
       return {
         ...media,
+        /** The run that made it, when it is an output (§4's rules follow a clip's lineage). */
+        taskId: row.origin === 'output' ? row.taskId : null,
         async bytes() {
           const object = await store.get(row.key);
           if (!object) throw new AppError(ErrorCode.invalidParams, 'media.notFound');

@@ -3,11 +3,20 @@
  * loading sharp into processes that never edit.
  */
 
-export type EditInputProblem = 'unreadable_image' | 'unreadable_mask' | 'empty_mask';
+export type EditInputProblem =
+  | 'unreadable_image'
+  | 'unreadable_mask'
+  | 'empty_mask'
+  | 'unreadable_audio'
+  | 'empty_text'
+  | 'unknown_voice'
+  | 'no_face'
+  | 'bad_track'
+  | 'bad_image_count';
 
 /**
- * The caller's input cannot be edited: bytes that are not a picture, or a mask that marks
- * nothing. The caller answers it as bad input, with the user's translated message.
+ * The caller's input cannot be used: bytes that are not a picture or a sound, a mask that
+ * marks nothing, a picture without the face a tool needs, or settings the tool cannot follow. The caller answers it as bad input, with the user's translated message.
  */
 export class EditInputError extends Error {
   constructor(
