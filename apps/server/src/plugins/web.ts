@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,6 +13,35 @@ const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/;
 const PRECOMPRESSED = /\.(?:br|gz)$/;
 /** Files that may go out compressed, ahead of time or on the fly. */
 const TEXT_FILE = /\.(?:js|mjs|css|html|json|map|svg|txt|xml|webmanifest)$/;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+type Encoding = 'br' | 'gzip';
+
+function chooseEncoding(header: string | string[] | undefined): Encoding | null {
+  const accepted = String(header ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+/**
+ * Pages rendered per request are the same string for as long as their data is unchanged, so
+ * each is compressed once per encoding; the last few are kept.
+ */
+const compressedPages = new Map<string, Buffer>();
+async function compressed(html: string, encoding: Encoding): Promise<Buffer> {
+  const key = `${encoding}:${html}`;
+  const kept = compressedPages.get(key);
+  if (kept) return kept;
+  const bytes =
+    encoding === 'br'
+      ? await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : await gzip(html, { level: 9 });
+  compressedPages.set(key, bytes);
+  while (compressedPages.size > 16) compressedPages.delete(compressedPages.keys().next().value!);
+  return bytes;
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
@@ -77,11 +108,15 @@ export const webPlugin = fp(
           return null;
         });
         if (html !== null) {
-          return reply
+          reply
             .header('cache-control', 'no-cache')
-            .header('vary', PRERENDER_VARY)
-            .type('text/html; charset=utf-8')
-            .send(html);
+            .header('vary', `accept-encoding, ${PRERENDER_VARY}`)
+            .type('text/html; charset=utf-8');
+          // The compression plugin's hooks belong to routes, and this answer comes from none:
+          // it is compressed here, as Accept-Encoding allows.
+          const encoding = chooseEncoding(request.headers['accept-encoding']);
+          if (!encoding) return reply.send(html);
+          return reply.header('content-encoding', encoding).send(await compressed(html, encoding));
         }
       }
       return reply
