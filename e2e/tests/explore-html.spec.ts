@@ -86,7 +86,7 @@ test.describe('explore is rendered with its feed', () => {
     await html.goto('/explore');
     const card = html.getByRole('link', { name: title });
     await expect(card).toBeVisible();
-    await expect(card.locator('img')).toHaveAttribute('loading', 'eager');
+    await expect(card.locator('img')).toHaveAttribute('fetchpriority', 'high');
     const preload = html.locator('head link[rel="preload"][as="image"]').first();
     await expect(preload).toHaveAttribute('href', /_thumb\./);
     await still.close();

@@ -8,6 +8,8 @@ import type { FeedService } from './feed.service';
 
 /** The web app's first page of a feed (apps/web features/community/api/feeds.ts). */
 const FIRST_PAGE_SIZE = 24;
+/** The first cards' pictures, preloaded from the head. */
+const PRELOADED_PICTURES = 2;
 /** Rendered pages kept, by template and feed content; a few per language, screen and filter. */
 const PAGES_KEPT = 64;
 /** Where the prerendered HTML's `#root` ends (apps/web/scripts/prerender.mjs writes it). */
@@ -68,7 +70,7 @@ export function createExplorePage(deps: {
     url: string,
     headers: IncomingHttpHeaders,
     data: { exploreFeed: { sort: FeedSort; kind?: WorkKind; page: unknown } },
-    firstPicture: string | null,
+    pictures: string[],
   ): Promise<string> {
     const doc = await template(file);
     const start = doc.indexOf(ROOT_START);
@@ -80,9 +82,12 @@ export function createExplorePage(deps: {
       chooseViewport(headers),
       data,
     );
-    const preload = firstPicture
-      ? `<link rel="preload" as="image" href="${escapeAttribute(firstPicture)}" fetchpriority="high">\n  `
-      : '';
+    const preload = pictures
+      .map(
+        (picture) =>
+          `<link rel="preload" as="image" href="${escapeAttribute(picture)}" fetchpriority="high">\n  `,
+      )
+      .join('');
     const head = doc.slice(0, start).replace('</head>', `${preload}</head>`);
     return (
       `${head}${ROOT_START}${html}${ROOT_END}` +
@@ -117,14 +122,11 @@ export function createExplorePage(deps: {
       const key = JSON.stringify([file, url, tag]);
       let html = rendered.get(key);
       if (!html) {
-        const first = page.data[0];
-        html = compose(
-          file,
-          url,
-          headers,
-          { exploreFeed: { ...filter, page } },
-          first ? (first.media.poster_url ?? first.media.thumb_url) : null,
-        );
+        // A phone's first row: one of them is likely the largest paint (the web's work-feed.tsx).
+        const pictures = page.data
+          .slice(0, PRELOADED_PICTURES)
+          .map((work) => work.media.poster_url ?? work.media.thumb_url);
+        html = compose(file, url, headers, { exploreFeed: { ...filter, page } }, pictures);
         rendered.set(key, html);
         html.catch(() => rendered.delete(key));
         while (rendered.size > PAGES_KEPT) rendered.delete(rendered.keys().next().value!);

@@ -21,8 +21,11 @@ interface WorkCardProps {
   work: Work;
   /** Shows the review state over the picture (the owner's own list). */
   showStatus?: boolean;
-  /** The feed's first card: its picture is likely the page's largest paint, so it loads first. */
-  priority?: boolean;
+  /**
+   * How soon its picture loads: `high` for the first cards (one of them is likely the page's
+   * largest paint), `eager` for the others that are likely on screen at once, `lazy` below.
+   */
+  priority?: 'high' | 'eager' | 'lazy';
 }
 
 /**
@@ -32,7 +35,7 @@ interface WorkCardProps {
 export const WorkCard = memo(function WorkCard({
   work,
   showStatus = false,
-  priority = false,
+  priority = 'lazy',
 }: WorkCardProps) {
   const { t } = useTranslation();
   const [previewing, setPreviewing] = useState(false);
@@ -55,8 +58,8 @@ export const WorkCard = memo(function WorkCard({
         <img
           src={still}
           alt={title}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
+          loading={priority === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={priority === 'high' ? 'high' : 'auto'}
           decoding="async"
           className={classes.image}
         />
