@@ -27,6 +27,24 @@ export function createToolRuns(
     return user;
   }
 
+  /** Grants a user purchased credits through the admin route. */
+  async function grantCredits(userId: number, amount: number) {
+    const { api, admin } = context();
+    if (!admin) throw new Error('granting credits needs an admin signed in');
+    const granted = await api.call(
+      'POST',
+      `/prod-api/admin/users/${userId}/credits`,
+      admin.ticket,
+      {
+        amount,
+        kind: 'purchased',
+        reason: 'test credits',
+        idempotency_key: `test-grant-${userId}-${amount}`,
+      },
+    );
+    expect(granted.code).toBe(0);
+  }
+
   /** Uploads bytes the way the web app does: ask, PUT to the presigned URL, complete. */
   async function upload(
     ticket: string,
@@ -72,7 +90,7 @@ export function createToolRuns(
     return res.rawPayload;
   }
 
-  return { userWithGrade, upload, waitForFinal, fetchBytes };
+  return { userWithGrade, grantCredits, upload, waitForFinal, fetchBytes };
 }
 
 /** A plain picture of one colour. */

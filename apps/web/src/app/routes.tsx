@@ -172,6 +172,23 @@ export const routes: RouteObject[] = [
               titleKey: 'generate.studios.3d.title',
             }),
           },
+          // The editor's canvas code is a chunk of its own, fetched only when the editor opens.
+          {
+            path: '/studio/edit',
+            ...lazyPage(
+              () => import('../features/tools/editor/editor-page'),
+              (m) => <m.EditorPage />,
+            ),
+            handle: handle({ public: true, pageKey: 'toolbox', titleKey: 'tools.editor.title' }),
+          },
+          {
+            path: '/studio/tools',
+            ...lazyPage(
+              () => import('../features/tools/toolbox/toolbox-page'),
+              (m) => <m.ToolboxPage />,
+            ),
+            handle: handle({ public: true, pageKey: 'toolbox', titleKey: 'tools.toolbox.title' }),
+          },
           {
             path: '/studio/tutorials',
             ...lazyPage(

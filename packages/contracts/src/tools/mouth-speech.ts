@@ -12,7 +12,7 @@ export const SPEECH_TEXT_MAX_LENGTH = 500;
 export const mouthSpeech = defineTool({
   id: 'mouth_speech',
   media: 'video',
-  available: false,
+  available: true,
   inputs: {
     prompt: 'optional',
     images: [0, 1],

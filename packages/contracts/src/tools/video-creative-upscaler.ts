@@ -4,7 +4,7 @@ import { defineTool } from './define';
 export const videoCreativeUpscaler = defineTool({
   id: 'video_creative_upscaler',
   media: 'video',
-  available: false,
+  available: true,
   inputs: {
     prompt: 'optional',
     images: [0, 0],

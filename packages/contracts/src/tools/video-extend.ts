@@ -8,7 +8,7 @@ import { defineTool } from './define';
 export const videoExtend = defineTool({
   id: 'video_extend',
   media: 'video',
-  available: false,
+  available: true,
   inputs: { prompt: 'optional', images: [0, 0], videos: [1, 1], videoRules: { ratio: '16:9' } },
   single: true,
   scoresOutputs: true,

@@ -16,7 +16,7 @@ const point = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
 export const videoMotionBrush = defineTool({
   id: 'video_motion_brush',
   media: 'video',
-  available: false,
+  available: true,
   inputs: { prompt: 'optional', images: [1, 1] },
   single: true,
   keepsInputShape: true,

@@ -4,7 +4,7 @@ import { defineTool } from './define';
 export const videoMultiImg2vid = defineTool({
   id: 'video_diffusion_multi_img2vid',
   media: 'video',
-  available: false,
+  available: true,
   inputs: { prompt: 'required', images: [2, 4] },
   scoresOutputs: true,
   soundEffect: true,

@@ -6,7 +6,7 @@ import { defineTool } from './define';
 export const videoStylize = defineTool({
   id: 'video_stylize',
   media: 'video',
-  available: false,
+  available: true,
   inputs: {
     prompt: 'optional',
     images: [0, 0],

@@ -25,7 +25,7 @@ export type LayerView = { x0: number; y0: number; scale: number; shear?: number 
 const RB = 0x00ff00ff;
 
 /** Lerps two packed pixels, t in 0–256. */
-function lerp(p: number, q: number, t: number): number {
+export function lerp(p: number, q: number, t: number): number {
   const u = 256 - t;
   const rb = ((Math.imul(p & RB, u) + Math.imul(q & RB, t)) >>> 8) & RB;
   const ga = (Math.imul((p >>> 8) & RB, u) + Math.imul((q >>> 8) & RB, t)) & 0xff00ff00;
@@ -183,7 +183,7 @@ export function opaqueBox(layer: Layer): Box {
 }
 
 /** Premultiplied "over": source plus what the source lets through, clamped per channel. */
-function addSaturated(p: number, q: number): number {
+export function addSaturated(p: number, q: number): number {
   const rb = (p & RB) + (q & RB);
   const ga = ((p >>> 8) & RB) + ((q >>> 8) & RB);
   // A lane that carried past 255 sets bit 8 of its 16; spread that into 0xff to saturate.

@@ -41,7 +41,7 @@ const imageOutputs = (images: RenderedImage[]): EngineOutput[] =>
   }));
 
 /** A clip, then its poster frame, which the server stores as the clip's thumbnail. */
-const videoOutputs = (v: RenderedVideo): EngineOutput[] => [
+export const videoOutputs = (v: RenderedVideo): EngineOutput[] => [
   {
     kind: 'video',
     mime: 'video/mp4',

@@ -5,6 +5,7 @@ import { finishImageTool } from '../image-tool-finish';
 import type { LocalTaskHandler } from '../local/local-tasks';
 import { createBackgroundRemover, type BackgroundRemover } from './background-removal';
 import { editByInstruction } from '../local/edit/instruction-edit';
+import { createVideoHandlers } from '../local/video-handlers';
 import { createUpscaler, type Upscaler, type UpscaleScale } from './upscale';
 
 /**
@@ -44,14 +45,14 @@ export type MlHandlersOptions = {
  * The local engine's handlers backed by real models shipped in npm packages; pass them to
  * `createLocalEngine({ handlers: createMlHandlers() })`. Models load on first use.
  */
-export function createMlHandlers(options: MlHandlersOptions = {}): {
-  upscale: LocalTaskHandler;
-  remove_bg: LocalTaskHandler;
-  image_edit: LocalTaskHandler;
-} {
+export function createMlHandlers(
+  options: MlHandlersOptions = {},
+): Record<'upscale' | 'remove_bg' | 'image_edit', LocalTaskHandler> &
+  ReturnType<typeof createVideoHandlers> {
   const upscaler = options.upscaler ?? createUpscaler();
   const removeBackground = options.backgroundRemover ?? createBackgroundRemover();
   return {
+    ...createVideoHandlers({ backgroundRemover: removeBackground, upscaler }),
     upscale: async (task, ctx) => {
       const image = await ctx.readImage(0);
       // An undecodable input falls through to the upscaler, which explains what it expects.

@@ -299,6 +299,7 @@ export const en = {
   'engines.probe.comfyUiVersion': 'ComfyUI is reachable (version {version})',
   'engines.probe.noNodeList': 'The node list could not be read (HTTP {status})',
   'engines.probe.nodeCount': '{count} node types are installed',
+  'engines.probe.toolNodesMissing': '{tool} cannot run until these are installed: {nodes}',
   'engines.probe.nodesMissing': 'Missing nodes that our workflows need: {nodes}',
   'engines.probe.nodesPresent': 'Every node our workflows need is installed',
   'engines.probe.keyRefused': 'The key was refused (HTTP {status})',

@@ -312,6 +312,7 @@ export const es: Record<MessageKey, string> = {
   'engines.probe.comfyUiVersion': 'ComfyUI está accesible (versión {version})',
   'engines.probe.noNodeList': 'No se pudo leer la lista de nodos (HTTP {status})',
   'engines.probe.nodeCount': 'Hay {count} tipos de nodo instalados',
+  'engines.probe.toolNodesMissing': '{tool} no puede ejecutarse hasta que se instalen: {nodes}',
   'engines.probe.nodesMissing': 'Faltan nodos que necesitan nuestros flujos: {nodes}',
   'engines.probe.nodesPresent': 'Todos los nodos que necesitan nuestros flujos están instalados',
   'engines.probe.keyRefused': 'La clave fue rechazada (HTTP {status})',

@@ -302,6 +302,8 @@ export const ja: Record<MessageKey, string> = {
   'engines.probe.comfyUiVersion': 'ComfyUI に接続できます（バージョン {version}）',
   'engines.probe.noNodeList': 'ノード一覧を読み取れませんでした（HTTP {status}）',
   'engines.probe.nodeCount': '{count} 種類のノードがインストールされています',
+  'engines.probe.toolNodesMissing':
+    '{tool} を実行するには次のノードのインストールが必要です：{nodes}',
   'engines.probe.nodesMissing': 'ワークフローに必要なノードがありません：{nodes}',
   'engines.probe.nodesPresent': 'ワークフローに必要なノードはすべてインストールされています',
   'engines.probe.keyRefused': 'キーが拒否されました（HTTP {status}）',

@@ -271,6 +271,7 @@ export const zh: Record<MessageKey, string> = {
   'engines.probe.comfyUiVersion': 'ComfyUI 可以连接（版本 {version}）',
   'engines.probe.noNodeList': '无法读取节点列表（HTTP {status}）',
   'engines.probe.nodeCount': '已安装 {count} 种节点',
+  'engines.probe.toolNodesMissing': '{tool} 需要安装以下节点才能运行：{nodes}',
   'engines.probe.nodesMissing': '缺少工作流所需的节点：{nodes}',
   'engines.probe.nodesPresent': '工作流所需的节点均已安装',
   'engines.probe.keyRefused': '密钥被拒绝（HTTP {status}）',

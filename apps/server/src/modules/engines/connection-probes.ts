@@ -87,7 +87,8 @@ const unreachable = (reason: string): ConnectionReport => ({
 
 /** ComfyUI: `/system_stats` for the version, `/object_info` for the nodes our workflows use. */
 export function comfyUiTester(
-  requiredNodes: () => Promise<Set<string>>,
+  /** The node classes each task type's workflow uses. */
+  requiredNodes: () => Promise<Map<string, Set<string>>>,
 ): ConnectionTester<'comfyui'> {
   return async ({ url }, say) => {
     const stats = await get(join(url, '/system_stats'), {}, say);
@@ -115,13 +116,30 @@ export function comfyUiTester(
     }
     const available = new Set(Object.keys(nodes));
     details.push(say('engines.probe.nodeCount', { count: available.size }));
-    const missing = [...(await requiredNodes())].filter((name) => !available.has(name)).sort();
-    if (missing.length > 0) {
-      details.push(say('engines.probe.nodesMissing', { nodes: missing.join(', ') }));
-    } else {
+    // A server without a tool's custom nodes still runs the others: the report names what each
+    // tool lacks, and fails only when no tool could run at all.
+    const lacking = [...(await requiredNodes())]
+      .map(([taskType, needed]) => ({
+        taskType,
+        missing: [...needed].filter((name) => !available.has(name)).sort(),
+      }))
+      .filter((tool) => tool.missing.length > 0);
+    const allMissing = [...new Set(lacking.flatMap((tool) => tool.missing))].sort();
+    if (allMissing.length === 0) {
       details.push(say('engines.probe.nodesPresent'));
+      return { ok: true, reachable: true, auth: 'ok', details };
     }
-    return { ok: missing.length === 0, reachable: true, auth: 'ok', details };
+    details.push(say('engines.probe.nodesMissing', { nodes: allMissing.join(', ') }));
+    for (const tool of lacking) {
+      details.push(
+        say('engines.probe.toolNodesMissing', {
+          tool: tool.taskType,
+          nodes: tool.missing.join(', '),
+        }),
+      );
+    }
+    const runnable = (await requiredNodes()).size - lacking.length;
+    return { ok: runnable > 0, reachable: true, auth: 'ok', details };
   };
 }
 

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startFakeComfyUi, type FakeComfyUi } from '@lumen/engines/comfyui/fake-comfyui-server';
+import { createWorkflowLoader, workflowTemplates } from '@lumen/engines/comfyui/workflow-templates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiCaller, type Json } from '../../../test/support/api-caller';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -270,8 +271,31 @@ describe('test connection', () => {
     const missing = res.result.details.find((d: string) => d.startsWith('Missing nodes'));
     expect(missing).toContain('UNETLoader');
     expect(missing).not.toContain('KSampler');
+    // Each tool says what it lacks, so an operator sees which tools a server can run.
+    expect(res.result.details).toContainEqual(
+      expect.stringMatching(/^inpaint cannot run until these are installed: .*UNETLoader/),
+    );
     // Tested before saving: nothing was stored.
     expect((await workerEngines()).result.connections.comfyui).toBeUndefined();
+  });
+
+  it('passes a server that runs some tools, naming the tools whose nodes it lacks', async () => {
+    const txt2img = await createWorkflowLoader()(workflowTemplates.txt2img?.file ?? '');
+    const basic = await startFakeComfyUi({
+      nodeClasses: [...new Set(Object.values(txt2img).map((n) => n.class_type))],
+    });
+    try {
+      const res = await call('POST', '/prod-api/admin/engines/comfyui/test', admin.ticket, {
+        url: basic.baseUrl,
+      });
+      expect(res.result.ok).toBe(true);
+      expect(res.result.details).toContainEqual(
+        expect.stringMatching(/^mouth_speech cannot run until these are installed: /),
+      );
+      expect(res.result.details.join('\n')).not.toContain('txt2img cannot run');
+    } finally {
+      await basic.close();
+    }
   });
 
   it('says the host is unreachable, in the caller’s language, without a 5xx', async () => {

@@ -21,13 +21,16 @@ import { createEnginesService, type EnginesDeps, type TaskStatsPort } from './en
 import { createWorkersRegistry } from './workers-registry';
 
 /** The node classes the built-in ComfyUI workflows use, read from their templates once. */
-function workflowNodes(): () => Promise<Set<string>> {
+function workflowNodes(): () => Promise<Map<string, Set<string>>> {
   const load = createWorkflowLoader();
-  let nodes: Promise<Set<string>> | undefined;
+  let nodes: Promise<Map<string, Set<string>>> | undefined;
   return () => {
     nodes ??= Promise.all(
-      Object.values(workflowTemplates).map(async (template) => load(template.file)),
-    ).then((graphs) => new Set(graphs.flatMap((g) => Object.values(g).map((n) => n.class_type))));
+      Object.entries(workflowTemplates).map(async ([taskType, template]) => {
+        const graph = await load(template.file);
+        return [taskType, new Set(Object.values(graph).map((n) => n.class_type))] as const;
+      }),
+    ).then((entries) => new Map(entries));
     return nodes;
   };
 }

@@ -317,16 +317,16 @@ export function createGenerationService(deps: GenerationDeps) {
       }
       const remixOf = body.remix_of ? Number(body.remix_of) : null;
       if (remixOf !== null) await deps.checkRemixSource?.(userId, remixOf);
-      const files = await checkTaskFiles(deps, userId, taskType, body);
+      const fileDeps = {
+        ...deps,
+        taskTypeOf: async (taskId: string) =>
+          (await repository.findTask(repository.db, taskId))?.taskType,
+      };
+      const files = await checkTaskFiles(fileDeps, userId, taskType, body);
       const checked = files.images;
       const tool = await applyImageToolParams(deps, userId, taskType, body, checked[0], settings);
       const video = await applyVideoToolParams(
-        {
-          ...deps,
-          effectOf: async (key) => deps.effectOf?.(key),
-          taskTypeOf: async (taskId) =>
-            (await repository.findTask(repository.db, taskId))?.taskType,
-        },
+        { ...fileDeps, effectOf: async (key) => deps.effectOf?.(key) },
         userId,
         taskType,
         body,

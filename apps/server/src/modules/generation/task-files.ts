@@ -5,7 +5,7 @@ import type { GatewaySubmit } from '@lumen/contracts/tasks';
 import type { TaskType } from '@lumen/contracts/task-types';
 import { AppError } from '../../lib/app-error';
 import type { GenerationMedia } from './generation.ports';
-import { imageRulesOf, videoRulesOf } from '@lumen/contracts/tools';
+import { commonVideoRules, imageRulesOf, videoRulesOf } from '@lumen/contracts/tools';
 import { maskOf, portraitTaskTypes } from './task-input';
 
 /** A picture a cut-out is laid on: the cut-out's own picture rules. */
@@ -37,7 +37,12 @@ export type CheckedVideo = {
   taskId: string | null;
 };
 
+/** Spec §4: an extended video cannot be enhanced to 4K or lip-synced. */
+const notForExtended: ReadonlySet<TaskType> = new Set(['video_creative_upscaler', 'mouth_speech']);
+
 export type TaskFileDeps = {
+  /** The task type of one of the user's runs (§4 follows a clip's lineage). */
+  taskTypeOf?(taskId: string): Promise<string | undefined>;
   media: GenerationMedia;
   /** How many faces a picture shows (the portrait check). */
   countFaces(image: Buffer): Promise<number>;
@@ -73,6 +78,15 @@ export async function checkTaskFiles(
   }
   const videos: CheckedVideo[] = [];
   const clipRules = videoRulesOf(taskType);
+  if (notForExtended.has(taskType)) {
+    // Spec §4 first: its reason says more than the length or shape an extended clip also fails.
+    for (const key of body.videos) {
+      const { taskId } = await deps.media.checkVideoInput(userId, key, commonVideoRules);
+      if (taskId && (await deps.taskTypeOf?.(taskId)) === 'video_extend') {
+        throw new AppError(ErrorCode.invalidParams, 'errors.extendedVideo');
+      }
+    }
+  }
   for (const key of body.videos) {
     videos.push(
       await deps.media.checkVideoInput(userId, key, {

@@ -202,6 +202,8 @@ export function requestOf(
         : {}),
       ...(s.outpaint ? { expand: s.outpaint } : {}),
       ...(s.vectorize ? { preset: s.vectorize.preset } : {}),
+      ...(s.effect ? { effect: s.effect.key } : {}),
+      ...(s.speech ? { speech_text: s.speech.text, voice: s.speech.voice } : {}),
     },
     images: s.background?.kind === 'image' ? task.inputs.images.slice(0, 1) : task.inputs.images,
     videos: task.inputs.videos,

@@ -11,15 +11,10 @@ import { checkMask, type CheckedImage, type CheckedVideo, type TaskFileDeps } fr
 export type VideoToolDeps = TaskFileDeps & {
   /** An enabled effect template by key (the algo config's `effect_set`). */
   effectOf(key: string): Promise<{ key: string; prompt: string; images: 1 | 2 } | undefined>;
-  /** The task type of one of the user's runs (§4 follows a clip's lineage). */
-  taskTypeOf(taskId: string): Promise<string | undefined>;
 };
 
 const invalid = (field: string, reason: string) =>
   new AppError(ErrorCode.invalidParams, 'errors.invalidField', { field, reason });
-
-/** Spec §4: an extended video cannot be enhanced to 4K or lip-synced. */
-const notForExtended: ReadonlySet<TaskType> = new Set(['video_creative_upscaler', 'mouth_speech']);
 
 /**
  * Applies the video tools' own params to the settings once their files are checked: extend's
@@ -35,13 +30,6 @@ export async function applyVideoToolParams(
   files: { images: CheckedImage[]; videos: CheckedVideo[]; audios: string[] },
   settings: EngineSettings,
 ): Promise<{ masks: string[] }> {
-  if (notForExtended.has(taskType)) {
-    for (const clip of files.videos) {
-      if (clip.taskId && (await deps.taskTypeOf(clip.taskId)) === 'video_extend') {
-        throw new AppError(ErrorCode.invalidParams, 'errors.extendedVideo');
-      }
-    }
-  }
   if (body.params.effect !== undefined) await applyEffect(deps, taskType, body, files, settings);
   switch (taskType) {
     case 'video_extend':

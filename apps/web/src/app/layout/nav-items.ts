@@ -8,6 +8,7 @@ import {
   IconLibraryPhoto,
   IconShieldLock,
   IconSparkles,
+  IconTool,
   IconTrophy,
   type Icon,
 } from '@tabler/icons-react';
@@ -33,6 +34,13 @@ export interface NavItem {
 export const navItems: NavItem[] = [
   { key: 'home', path: '/home', labelKey: 'nav.home', icon: IconHome },
   { key: 'studio', path: '/studio', labelKey: 'nav.studio', icon: IconSparkles },
+  {
+    key: 'toolbox',
+    path: '/studio/tools',
+    labelKey: 'nav.toolbox',
+    icon: IconTool,
+    bottomBar: false,
+  },
   {
     key: 'library',
     path: '/library',

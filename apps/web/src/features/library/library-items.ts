@@ -1,5 +1,6 @@
 import type { FolderItem } from '@lumen/contracts/assets';
 import type { TaskResult, TaskState } from '@lumen/contracts/tasks';
+import { toolsWhere } from '@lumen/contracts/tools';
 import type { TFunction } from 'i18next';
 import { taskTypeName } from '../../shared/i18n/task-type-name';
 import type { LibraryKind } from './library-kinds';
@@ -28,8 +29,13 @@ export interface LibraryItem {
 /** The engine that draws locally, without a model; its outputs are labelled as previews. */
 export const LOCAL_PREVIEW_ENGINE = 'local-preview';
 
-/** Tools that transform one picture: no prompt to show, no seed or settings to reuse. */
-export const PICTURE_TOOL_TASK_TYPES: ReadonlySet<string> = new Set(['remove_bg', 'upscale']);
+/**
+ * Tools that transform one picture (those the image editor runs): no seed or settings to
+ * reuse in a studio.
+ */
+export const PICTURE_TOOL_TASK_TYPES: ReadonlySet<string> = toolsWhere(
+  (tool) => tool.ui.editor !== undefined,
+);
 
 /**
  * The name a run goes by in the library: an enhance says what it made (2×, 4×, 4K), other

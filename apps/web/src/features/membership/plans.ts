@@ -5,6 +5,7 @@ import {
   type GatedFeature,
   type Grade,
 } from '@lumen/contracts/plans';
+import { toolIds, toolOf } from '@lumen/contracts/tools';
 import type { PlanKey } from '@lumen/contracts/trade';
 
 /** The grade each plan card stands for; free is the grade every account starts on. */
@@ -41,17 +42,35 @@ export function cardPerks(grade: Grade): Perk[] {
   return perks;
 }
 
-/** The gated tools of spec §5/§6, grouped as users know them, for the comparison table. */
-export const toolRows: { key: string; features: GatedFeature[] }[] = [
-  { key: 'upscale', features: ['upscale_4k', 'enhance'] },
-  { key: 'editing', features: ['eraser', 'expand', 'replace'] },
-  { key: 'removeBg', features: ['remove_bg'] },
-  { key: 'brush', features: ['brush'] },
-  { key: 'video10s', features: ['video_10s'] },
-  { key: 'hqVideo', features: ['hq_video', 'advanced_video_model'] },
-  { key: 'videoEnhance', features: ['video_enhance'] },
-  { key: 'soundEffect', features: ['sound_effect'] },
-  { key: 'proImageModel', features: ['pro_image_model'] },
+/** A row of the comparison table's tools: its label's i18n key and the features it needs. */
+export interface ToolRow {
+  key: string;
+  labelKey: string;
+  features: GatedFeature[];
+}
+
+/**
+ * The gated tools of spec §5/§6 for the comparison table: each tool whose definition names a
+ * gate, under the tool's own name, then the gated options that are not tools of their own.
+ */
+export const toolRows: ToolRow[] = [
+  ...toolIds.flatMap((id) => {
+    const gate = toolOf(id).gate;
+    return gate ? [{ key: id, labelKey: `taskTypes.${id}`, features: [gate] }] : [];
+  }),
+  ...(
+    [
+      ['brush', 'brush'],
+      ['video10s', 'video_10s'],
+      ['hqVideo', 'hq_video'],
+      ['soundEffect', 'sound_effect'],
+      ['proImageModel', 'pro_image_model'],
+    ] as const
+  ).map(([key, feature]) => ({
+    key,
+    labelKey: `membership.compare.toolRows.${key}`,
+    features: [feature],
+  })),
 ];
 
 /** Credits per unit of spec §9. */

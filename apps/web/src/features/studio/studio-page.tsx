@@ -5,7 +5,9 @@ import {
   IconBox,
   IconCompass,
   IconMovie,
+  IconTool,
   IconPhotoAi,
+  IconPhotoEdit,
   IconPhotoVideo,
   IconUsersGroup,
   type Icon,
@@ -25,7 +27,10 @@ interface StudioTile {
   bodyKey?: string;
 }
 
-/** The six studio entries of spec §2, plus 3D generation, grouped into making and browsing. */
+/**
+ * The six studio entries of spec §2, plus 3D generation, the AI toolbox and the image editor,
+ * grouped into making and browsing.
+ */
 const createTiles: StudioTile[] = [
   {
     key: 'imageGenerator',
@@ -52,6 +57,18 @@ const createTiles: StudioTile[] = [
     to: '/studio/3d',
     titleKey: 'generate.hub.threeD.title',
     bodyKey: 'generate.hub.threeD.body',
+  },
+  {
+    key: 'toolbox',
+    icon: IconTool,
+    background: 'linear-gradient(135deg, #db2777, #f59e0b)',
+    to: '/studio/tools',
+  },
+  {
+    key: 'editor',
+    icon: IconPhotoEdit,
+    background: 'linear-gradient(135deg, #6366f1, #14b8a6)',
+    to: '/studio/edit',
   },
 ];
 
@@ -132,7 +149,7 @@ export function StudioPage() {
         <Title order={2} fz="md" c="dimmed" id="studio-create">
           {t('generate.hub.create')}
         </Title>
-        <TileGrid tiles={createTiles} cols={4} />
+        <TileGrid tiles={createTiles} cols={3} />
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="studio-explore">
         <Title order={2} fz="md" c="dimmed" id="studio-explore">

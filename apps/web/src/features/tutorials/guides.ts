@@ -2,6 +2,7 @@ import type { VideoStyle } from '@lumen/contracts/generation';
 import { IMAGE_MAX_RATIO, IMAGE_MIN_SIDE_PX, TASK_IMAGE_MAX_BYTES } from '@lumen/contracts/media';
 import { limitsFor } from '@lumen/contracts/plans';
 import { PROMPT_MAX_LENGTH } from '@lumen/contracts/tasks';
+import { imageRulesOf } from '@lumen/contracts/tools';
 import { KEYFRAME_MAX_RATIO } from '../generate/upload-image';
 
 /** A studio an example opens, filled in. */
@@ -50,6 +51,7 @@ export const guideValues = {
   shortVideo: Math.min(...free.videoSeconds),
   longVideo: Math.max(...pro.videoSeconds),
   maxSide3d: 4096,
+  editMb: imageRulesOf('erase').maxBytes / MB,
 };
 
 export const guides: Guide[] = [
@@ -97,6 +99,7 @@ export const guides: Guide[] = [
     examples: [{ key: 'teapot', studio: '3d' }],
   },
   { key: 'library', steps: 4, tips: 2, studio: '/library', examples: [] },
+  { key: 'editor', steps: 4, tips: 2, studio: '/studio/edit', examples: [] },
   { key: 'credits', steps: 4, tips: 1, studio: '/pay', examples: [], plans: true },
 ];
 

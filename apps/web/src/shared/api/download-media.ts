@@ -15,6 +15,8 @@ export async function downloadMedia(input: {
   name: string;
   /** The `wm` flag the studio sends; the server decides either way. */
   watermark?: boolean;
+  /** The file's extension when the type's usual one does not fit (a traced SVG). */
+  extension?: string;
 }): Promise<boolean> {
   try {
     const { url } = await api.get('/api/gw/v2/downloads/media', {
@@ -31,7 +33,7 @@ export async function downloadMedia(input: {
     const href = URL.createObjectURL(await response.blob());
     const link = document.createElement('a');
     link.href = href;
-    link.download = `${input.name}.${extensions[input.type] ?? 'bin'}`;
+    link.download = `${input.name}.${input.extension ?? extensions[input.type] ?? 'bin'}`;
     document.body.append(link);
     link.click();
     link.remove();

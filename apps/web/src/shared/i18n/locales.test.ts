@@ -44,6 +44,10 @@ const sameAsEnglish = new Set([
   'landing.steps.describe.title',
   'clip.stages.storyboard.title',
   'generate.video.fpsOption',
+  // The plan's name as a badge, a unit, and a word Spanish shares with English.
+  'tools.plus',
+  'tools.toolbox.categories.3d',
+  'tools.editor.history.original',
 ]);
 
 describe.each([

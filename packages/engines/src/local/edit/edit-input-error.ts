@@ -8,15 +8,20 @@ export type EditInputProblem =
   | 'unreadable_mask'
   | 'empty_mask'
   | 'unreadable_audio'
+  | 'unreadable_video'
   | 'empty_text'
   | 'unknown_voice'
   | 'no_face'
   | 'bad_track'
-  | 'bad_image_count';
+  | 'bad_image_count'
+  | 'picture_count'
+  | 'unknown_option';
 
 /**
- * The caller's input cannot be used: bytes that are not a picture or a sound, a mask that
- * marks nothing, a picture without the face a tool needs, or settings the tool cannot follow. The caller answers it as bad input, with the user's translated message.
+ * The caller's input cannot be used: bytes that are not a picture, a clip or a sound, a mask
+ * that marks nothing, a picture without the face a tool needs, the wrong number of pictures,
+ * or a style, template or setting the tool cannot follow. The caller answers it as bad input,
+ * with the user's translated message.
  */
 export class EditInputError extends Error {
   constructor(

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Image, Loader, Tooltip } from '@mantine/core
 import {
   IconArrowsMaximize,
   IconDownload,
+  IconEdit,
   IconPhotoEdit,
   IconPlant2,
   IconRefresh,
@@ -31,6 +32,8 @@ export interface ResultActions {
   onRecreate?: (task: TaskResult) => void;
   /** A failed or cancelled run, sent again as it was. */
   onRetry?: (task: TaskResult) => void;
+  /** Opens an output (the task and the output's index) in the image editor. */
+  onEdit?: (taskId: string, index: number) => void;
   /** The image studio: an output becomes the reference of the next run (image to image). */
   onUseAsReference?: (image: ReferenceImage) => void;
 }
@@ -80,6 +83,7 @@ export function ResultToolbar({
   onReuseSeed,
   onRecreate,
   onUseAsReference,
+  onEdit,
   onOpen,
   labelled,
 }: ToolbarProps) {
@@ -119,6 +123,16 @@ export function ResultToolbar({
           previewUrl: sub.thumb_url ?? sub.url,
           prompt: task.prompt,
         }),
+    });
+  }
+  // Every picture the user made opens in the image editor (an SVG trace cannot be edited).
+  if (onEdit && sub.image && mediaOf(task.task_type) === 'image' && sub.mime !== 'image/svg+xml') {
+    actions.push({
+      label: t('generate.actions.edit'),
+      icon: <IconEdit size={18} />,
+      onClick: () =>
+        onEdit(task.task_id, sub.index ?? Math.max(0, task.sub_task_results.indexOf(sub))),
+      secondary: onOpen !== undefined,
     });
   }
   if (onReuseSeed && seed !== null) {

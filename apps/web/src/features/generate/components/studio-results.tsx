@@ -2,6 +2,8 @@ import { Text, Title, UnstyledButton } from '@mantine/core';
 import { IconBox, IconBulb, IconMovie, IconPhoto } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { editorPath } from '../../../shared/editor-path';
 import { useSession } from '../../../shared/session/session-store';
 import { toast } from '../../../shared/ui/toast';
 import { focusPrompt } from '../prompt-rules';
@@ -97,7 +99,9 @@ export function StudioResults({
   ...rest
 }: StudioResultsProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const actions: ResultActions = {
+    onEdit: (taskId, index) => void navigate(editorPath({ taskId, index })),
     ...rest,
     ...(onReuseSeed
       ? {

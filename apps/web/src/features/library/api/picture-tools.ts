@@ -1,5 +1,6 @@
 import type { UpscaleChoice } from '@lumen/contracts/image-tools';
 import { gatewaySubmitResultSchema } from '@lumen/contracts/tasks';
+import { toolOf } from '@lumen/contracts/tools';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { newRequestId } from '../../../shared/api/request-id';
@@ -21,7 +22,7 @@ export function runPictureTool(input: PictureToolInput) {
   const params =
     input.tool === 'upscale' ? { scale: input.scale } : { background: input.background };
   return api.post(
-    `/api/gw/v3/image/${input.tool}/async`,
+    `/api/gw/v3/${toolOf(input.tool).media}/${input.tool}/async`,
     { images: [input.key], params, request_id: newRequestId() },
     { schema: gatewaySubmitResultSchema },
   );

@@ -16,15 +16,18 @@ import {
   IconCheck,
   IconCopy,
   IconDownload,
+  IconEdit,
   IconMovie,
   IconPhoto,
   IconRefresh,
   IconSeeding,
   IconWorldUpload,
 } from '@tabler/icons-react';
+import { isToolId, toolOf } from '@lumen/contracts/tools';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { editorPath } from '../../../shared/editor-path';
 import { engineLabel } from '../../../shared/i18n/engine-name';
 import { openPublishDialog } from '../../../shared/session/publish-dialog-store';
 import { downloadMedia } from '../../../shared/api/download-media';
@@ -76,6 +79,9 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
   // The studio takes every setting of the run back when the answer says how it was made.
   const recreate = task.request ? { taskId: task.task_id, taskType: task.task_type } : undefined;
   const tool = PICTURE_TOOL_TASK_TYPES.has(task.task_type);
+  // A tool run shows its words where the tool takes them (a repaint's prompt, an instruction).
+  const showPrompt =
+    !tool || (isToolId(task.task_type) && toolOf(task.task_type).inputs.prompt === 'required');
 
   const download = async () => {
     setDownloading(true);
@@ -102,7 +108,7 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
           ) : null}
         </Group>
 
-        {tool ? null : (
+        {showPrompt ? (
           <Stack gap={4}>
             <Group justify="space-between" gap="xs">
               <Text size="xs" c="dimmed" fw={600} tt="uppercase">
@@ -137,7 +143,7 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
               {task.prompt || t('library.detail.noPrompt')}
             </Text>
           </Stack>
-        )}
+        ) : null}
 
         {tool ? null : <NegativePrompt task={task} />}
         <MadeFrom task={task} />
@@ -196,6 +202,17 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
           >
             {t('library.detail.publish')}
           </Button>
+          {isImage && output.mime !== 'image/svg+xml' ? (
+            <Button
+              component={Link}
+              to={editorPath({ taskId: task.task_id, index })}
+              variant="light"
+              radius="xl"
+              leftSection={<IconEdit size={16} />}
+            >
+              {t('library.detail.edit')}
+            </Button>
+          ) : null}
           {canEnhance ? (
             <EnhanceAction
               width={output.width}

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { StepArrows } from '../../../shared/ui/step-arrows';
 import { useTask } from '../api/get-task';
+import { BeforeAfter } from '../../tools/editor/before-after';
 import { MediaInfo } from '../components/media-info';
 import { MediaViewer } from '../components/media-viewer';
 import { TaskProgress } from '../components/task-progress';
@@ -52,6 +53,9 @@ export function MediaDetailPage() {
   const transparent =
     task.data?.task_type === 'remove_bg' && (!background || background === 'transparent');
   const outputKey = output ? keyOf(output) : null;
+  // An editing run keeps the picture it edited: the page can lay the result over it.
+  const editedFrom = kind === 'image' ? task.data?.edited_from : undefined;
+  const [comparing, setComparing] = useState(false);
   const navigate = useNavigate();
   /** The address of the run's output at `i`: the same page, another output. */
   const pathOf = (i: number) => {
@@ -93,6 +97,20 @@ export function MediaDetailPage() {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="sm">
+              {editedFrom ? (
+                <Group gap="xs" justify="flex-end">
+                  <SegmentedControl
+                    size="xs"
+                    aria-label={t('library.detail.compareLabel')}
+                    value={comparing ? 'compare' : 'result'}
+                    onChange={(value) => setComparing(value === 'compare')}
+                    data={[
+                      { value: 'result', label: t('library.detail.result') },
+                      { value: 'compare', label: t('library.detail.compare') },
+                    ]}
+                  />
+                </Group>
+              ) : null}
               {transparent ? (
                 <Group gap="xs" justify="flex-end">
                   <Text size="xs" c="dimmed" id="transparency-view">
@@ -110,21 +128,29 @@ export function MediaDetailPage() {
                   />
                 </Group>
               ) : null}
-              <MediaViewer
-                backdrop={transparent ? backdrop : undefined}
-                kind={kind}
-                url={output.url}
-                thumbUrl={output.thumb_url}
-                alt={task.data.prompt || t(`library.kindLabels.${kind}`)}
-                overlay={
-                  <StepArrows
-                    position={position}
-                    count={outputs.length}
-                    onStep={(i) => void navigate(pathOf(i), { replace: true })}
-                    swipe={kind === 'image'}
-                  />
-                }
-              />
+              {editedFrom && comparing && output.url ? (
+                <BeforeAfter
+                  before={editedFrom.url}
+                  after={output.url}
+                  {...(transparent ? { backdrop } : {})}
+                />
+              ) : (
+                <MediaViewer
+                  backdrop={transparent ? backdrop : undefined}
+                  kind={kind}
+                  url={output.url}
+                  thumbUrl={output.thumb_url}
+                  alt={task.data.prompt || t(`library.kindLabels.${kind}`)}
+                  overlay={
+                    <StepArrows
+                      position={position}
+                      count={outputs.length}
+                      onStep={(i) => void navigate(pathOf(i), { replace: true })}
+                      swipe={kind === 'image'}
+                    />
+                  }
+                />
+              )}
               {outputs.length > 1 ? (
                 <Group gap={8} className={classes.strip}>
                   {outputs.map((other, i) => {

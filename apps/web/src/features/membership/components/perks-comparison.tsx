@@ -151,9 +151,7 @@ export function PerksComparison({
             </Table.Tr>
             {toolRows.map((row) => (
               <Table.Tr key={row.key}>
-                <Table.Td className={classes.feature}>
-                  {t(`membership.compare.toolRows.${row.key}`)}
-                </Table.Td>
+                <Table.Td className={classes.feature}>{t(row.labelKey)}</Table.Td>
                 {plans.map((plan) => {
                   const grade = planCardGrades[plan];
                   const yes = row.features.every((f) => gradeLimits[grade].features.has(f));
