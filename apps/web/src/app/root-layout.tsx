@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollRestoration, useMatches } from 'react-router';
 import { AccountsRoot } from '../features/accounts/components/accounts-root';
-import { TestPaymentsRibbon } from '../features/membership/components/test-payments-ribbon';
 import { useTrialDialog } from '../features/membership/trial/trial-dialog-store';
+import { useHydrated } from '../shared/hooks/use-hydrated';
 import { useVersionPoll } from '../shared/hooks/use-version-poll';
 import { usePayDialog } from '../shared/session/pay-dialog-store';
 import { usePublishDialog } from '../shared/session/publish-dialog-store';
@@ -31,6 +31,16 @@ const TrialDialog = lazyWhenWanted(
 const ResultAlerts = lazyWhenWanted(
   () => import('../features/library/result-alerts').then((m) => m.ResultAlerts),
   () => useSession((s) => s.user !== null),
+);
+
+// Whether payments are in test mode is asked of the server anyway; the ribbon's code (and the
+// payment schemas) load once the page has hydrated rather than travel with the first visit.
+const TestPaymentsRibbon = lazyWhenWanted(
+  () =>
+    import('../features/membership/components/test-payments-ribbon').then(
+      (m) => m.TestPaymentsRibbon,
+    ),
+  useHydrated,
 );
 
 /** Wraps every route: guard, scroll reset, navigation progress, accounts (login dialog, survey), pay, trial and publish dialogs, the test-payments ribbon, version poll, cross-tab sync, alerts for runs that end elsewhere. */
