@@ -18,6 +18,9 @@ echo "== typecheck and lint"
 npm run --silent typecheck
 npm run --silent lint
 
+echo "== first-visit JS budget"
+node bench/web/bundle-size.mjs > /dev/null
+
 echo "== unit and integration tests (PostgreSQL)"
 npx vitest run
 

@@ -114,8 +114,15 @@ export default defineConfig({
               tags: ['$initial'],
               priority: 20,
             },
-            // Every icon in one chunk: one icon per file would make dozens of tiny page chunks.
-            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 15 },
+            // The icons the first render draws in one chunk, the others in a second one that the
+            // pages drawing them load (one icon per file would make dozens of tiny chunks).
+            {
+              name: 'icons',
+              test: /node_modules[\\/]@tabler[\\/]/,
+              tags: ['$initial'],
+              priority: 16,
+            },
+            { name: 'icons-more', test: /node_modules[\\/]@tabler[\\/]/, priority: 15 },
             // zod's settings travel with zod: chunks run before the entry's own code, and a chunk
             // that parses as it loads would otherwise meet zod before it is told not to eval.
             {

@@ -1,13 +1,17 @@
 // Web bundle sizes: builds the web app into a scratch folder (with Vite's manifest) and reports
 // what a first visit downloads — the entry chunk and everything it imports statically — and what
 // opening a page adds on top. Sizes are bytes on disk ("raw"), gzip level 9 and brotli quality 11
-// (the `.gz`/`.br` twins the build writes and the app server sends).
+// (the `.gz`/`.br` twins the build writes and the app server sends). Exits with status 1 when
+// the first visit's JS is over its budget, 250 kB as brotli (scripts/test.sh runs it).
 //   node bench/web/bundle-size.mjs [outDir]   (default .tmp/bundle-size)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+
+/** What a first visit may download in JS, brotli bytes (docs/performance.md). */
+const FIRST_VISIT_JS_BUDGET_BR = 250_000;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = path.resolve(root, process.argv[2] ?? '.tmp/bundle-size');
@@ -89,4 +93,19 @@ for (const [key, chunk] of Object.entries(manifest)) {
   if (!chunk.isDynamicEntry || !/\/pages?\/|-page\.tsx$/.test(key)) continue;
   const extra = [...closure(key)].filter((file) => !initial.has(file));
   console.log(`  ${path.basename(key).padEnd(32)} JS ${kb(total(extra, '.js'))}`);
+}
+
+const firstVisitBr = total(initial, '.js').br;
+if (firstVisitBr > FIRST_VISIT_JS_BUDGET_BR) {
+  console.error(
+    `\nfirst-visit JS is ${(firstVisitBr / 1000).toFixed(1)} kB br, over the budget of ` +
+      `${FIRST_VISIT_JS_BUDGET_BR / 1000} kB: keep code that a first page does not draw in ` +
+      'chunks of its own (lazy pages, lazyWhenWanted, vite.config.ts codeSplitting).',
+  );
+  process.exitCode = 1;
+} else {
+  console.log(
+    `\nfirst-visit JS within its budget: ${(firstVisitBr / 1000).toFixed(1)} of ` +
+      `${FIRST_VISIT_JS_BUDGET_BR / 1000} kB br`,
+  );
 }

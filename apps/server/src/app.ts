@@ -78,6 +78,7 @@ import { createLedgerService } from './modules/credits/ledger.service';
 import { createModerationRepository } from './modules/moderation/moderation.repository';
 import { createModerationService } from './modules/moderation/moderation.service';
 import { createCommunity } from './modules/community/community.module';
+import { createExplorePage } from './modules/community/explore-page';
 import { communityRoutes } from './modules/community/community.routes';
 import { mustWatermark } from './modules/media/media-rules';
 import { errorsPlugin } from './plugins/errors';
@@ -86,6 +87,7 @@ import { requestLogPlugin } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
+import { createPageRenderer, findPageRendererEntry } from './lib/page-renderer';
 import packageJson from '../../../package.json' with { type: 'json' };
 
 /** The app plus the services that scheduled work in main.ts and tests call directly. */
@@ -526,7 +528,21 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
   await trade.registerRoutes(app);
-  await app.register(webPlugin, { distDir: config.webDistDir });
+  // Explore's first page goes out in the HTML when the web build can render it (decision 44).
+  const rendererEntry = findPageRendererEntry(config.webDistDir);
+  const pageRenderer = rendererEntry ? createPageRenderer(rendererEntry) : null;
+  if (pageRenderer) app.addHook('onClose', () => pageRenderer.close());
+  const explorePage = pageRenderer
+    ? createExplorePage({
+        feed: community.feed,
+        renderer: pageRenderer,
+        webDistDir: config.webDistDir,
+      })
+    : null;
+  await app.register(webPlugin, {
+    distDir: config.webDistDir,
+    livePages: explorePage ? { '/explore': explorePage.render } : {},
+  });
 
   app.addHook('onReady', async () => {
     await algoConfig.seedDefaults();

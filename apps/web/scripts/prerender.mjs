@@ -15,7 +15,12 @@ const server = await import(pathToFileURL(path.join(webRoot, 'dist-ssr/entry-ser
 
 /** The public pages (spec §2); `url` is what is rendered, `path` the addresses it answers. */
 const pages = [
-  { name: 'landing', path: '/', url: '/', page: null },
+  {
+    name: 'landing',
+    path: '/',
+    url: '/',
+    page: 'src/features/landing/landing-page.tsx',
+  },
   {
     name: 'explore',
     path: '/explore',
@@ -104,7 +109,8 @@ async function renderDocument(page, language, viewport) {
       `<html lang="${language}" data-mantine-color-scheme="light" data-prerendered="fresh" data-viewport="${viewport}">`,
     )
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+    // The end of #root is marked for the server, which renders some pages again with their data.
+    .replace('<div id="root"></div>', `<div id="root">${html}</div><!--lumen-root-end-->`);
   // The page's CSS goes inline: a stylesheet link would hold the first paint for a round trip.
   doc = doc.replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
   // The boot script starts the app once the page has painted (packages/contracts page-boot.ts).

@@ -3,10 +3,12 @@ import type { Language } from '@lumen/contracts/i18n';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { pageDataSchema, seedPageData } from './app/page-data';
 import { Providers } from './app/providers';
+import { createQueryClient } from './app/query-client';
 import type { RouteHandle } from './app/route-handle';
 import { routes } from './app/routes';
-import { setPrerenderViewport, type PrerenderViewport } from './app/layout/use-is-mobile';
+import { setPrerenderViewport, type PrerenderViewport } from './shared/hooks/use-is-mobile';
 import { changeLanguage, i18n } from './shared/i18n/i18n';
 
 export interface PrerenderedPage {
@@ -17,17 +19,21 @@ export interface PrerenderedPage {
 }
 
 /**
- * Renders a public page the way a visitor's app renders it before any data has arrived, for
- * the build to write out as HTML (scripts/prerender.mjs). The app hydrates this markup, so it
- * must come from the same components and the same starting state: the session store's initial
- * state (no user, the sidebar open), the route's own navigation entry selected, and the
- * language and viewport the HTML is labelled with.
+ * Renders a public page the way a visitor's app renders it, for the build to write out as HTML
+ * (scripts/prerender.mjs) before any data has arrived, or for the server to render per request
+ * with the data it read (`data`, which the server embeds beside the markup for the app to start
+ * from). The app hydrates this markup, so it must come from the same components and the same
+ * starting state: the session store's initial state (no user, the sidebar open), the route's own
+ * navigation entry selected, the language and viewport the HTML is labelled with, and the data.
  */
 export async function prerenderPage(
   url: string,
   language: Language,
   viewport: PrerenderViewport,
+  data?: unknown,
 ): Promise<PrerenderedPage> {
+  const queryClient = createQueryClient();
+  if (data !== undefined) seedPageData(queryClient, pageDataSchema.parse(data));
   await changeLanguage(language);
   setPrerenderViewport(viewport);
   const handler = createStaticHandler(routes);
@@ -39,7 +45,7 @@ export async function prerenderPage(
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
-      <Providers>
+      <Providers queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StrictMode>,

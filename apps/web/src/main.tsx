@@ -7,15 +7,23 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadMatchedRoutes } from './app/load-matched-routes';
+import { readPageData, seedPageData } from './app/page-data';
+import { createQueryClient } from './app/query-client';
 import { ReplayHeldClick } from './app/replay-held-click';
 import { useSession } from './shared/session/session-store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
 
+// A page the server rendered with its data carries that data: the app starts from it rather
+// than fetching it again.
+const queryClient = createQueryClient();
+const pageData = readPageData(document);
+if (pageData) seedPageData(queryClient, pageData);
+
 const app = (
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
     <ReplayHeldClick />
   </StrictMode>
 );

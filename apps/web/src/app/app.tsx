@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -15,10 +16,10 @@ setPayRequiredHandler(openPayDialogForCode);
 // An invite link (`?invite=CODE`) is kept before anything else runs, so sign-up carries it.
 captureInviteCode(window.location.search);
 
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   const [router] = useState(() => createBrowserRouter(routes));
   return (
-    <Providers>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   );

@@ -38,8 +38,12 @@ describe('route guard', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(useSession.getState().loginOpen).toBe(true);
-    expect(await screen.findByRole('heading', { name: /bring any idea/i })).toBeInTheDocument();
-    expect(await screen.findByText('Sign in to Lumen')).toBeInTheDocument();
+    // The landing page and the login dialog are chunks of their own, loaded on first use.
+    const loaded = { timeout: 5000 };
+    expect(
+      await screen.findByRole('heading', { name: /bring any idea/i }, loaded),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Sign in to Lumen', {}, loaded)).toBeInTheDocument();
   });
 
   it('also sends a user with a profile but no refresh credential away', async () => {

@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { LandingPage } from '../features/landing/landing-page';
 import { AppLayout } from './layout/app-layout';
 import { SiteLayout } from './layout/site-layout';
 import { lazyPage } from './lazy-page';
@@ -23,7 +22,14 @@ export const routes: RouteObject[] = [
         element: <SiteLayout />,
         errorElement: <RouteErrorPage />,
         children: [
-          { path: '/', element: <LandingPage />, handle: handle({ public: true }) },
+          {
+            path: '/',
+            handle: handle({ public: true }),
+            ...lazyPage(
+              () => import('../features/landing/landing-page'),
+              (m) => <m.LandingPage />,
+            ),
+          },
           {
             path: '*',
             element: <NotFoundPage />,

@@ -11,7 +11,7 @@ import { HeaderActions } from './header-actions';
 import { Logo } from './logo';
 import { navItems } from './nav-items';
 import { Sidebar } from './sidebar';
-import { useIsMobile } from './use-is-mobile';
+import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 
 /** The main layout: header, sidebar (drawer + bottom bar on phones) and the page. */
 export function AppLayout() {

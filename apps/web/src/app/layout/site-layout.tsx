@@ -5,7 +5,7 @@ import { HeaderActions } from './header-actions';
 import { Logo } from './logo';
 import { SiteFooter } from './site-footer';
 import classes from './site-layout.module.css';
-import { useIsMobile } from './use-is-mobile';
+import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 
 const links = [
   { to: '/studio', labelKey: 'nav.studio' },

@@ -1,14 +1,18 @@
+const MIN_COLUMNS = 2;
+const MAX_COLUMNS = 6;
+/** masonry-grid.module.css's container queries repeat these breakpoints. */
+const MIN_COLUMN_WIDTH = 236;
+
+/** Every column count a masonry grid can have. */
+export const MASONRY_COLUMNS = Array.from(
+  { length: MAX_COLUMNS - MIN_COLUMNS + 1 },
+  (_, i) => MIN_COLUMNS + i,
+);
+
 /** How many columns a masonry grid of `width` pixels gets: at least two, even at 360 px. */
-export function columnCountFor(
-  width: number,
-  {
-    minColumnWidth = 236,
-    min = 2,
-    max = 6,
-  }: { minColumnWidth?: number; min?: number; max?: number } = {},
-): number {
-  if (!Number.isFinite(width) || width <= 0) return min;
-  return Math.max(min, Math.min(max, Math.floor(width / minColumnWidth)));
+export function columnCountFor(width: number): number {
+  if (!Number.isFinite(width) || width <= 0) return MIN_COLUMNS;
+  return Math.max(MIN_COLUMNS, Math.min(MAX_COLUMNS, Math.floor(width / MIN_COLUMN_WIDTH)));
 }
 
 /**

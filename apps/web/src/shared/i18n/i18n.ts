@@ -1,6 +1,5 @@
 import { defaultLanguage, languages, parseLanguage, type Language } from '@lumen/contracts/i18n';
-import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18next, { type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 
@@ -17,10 +16,36 @@ const catalogues: Record<Exclude<Language, 'en'>, () => Promise<{ default: objec
   es: () => import('./locales/es.json'),
 };
 
+/**
+ * The language chosen before (stored), else the browser's list: what the page's boot script
+ * assumes too (packages/contracts page-boot.ts). i18next picks the first of them it supports.
+ * Storage can be unavailable (a private window, a blocked site), which counts as no choice.
+ */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect() {
+    try {
+      const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+      if (stored) return stored;
+    } catch {
+      // No storage: the browser's languages decide.
+    }
+    if (typeof navigator === 'undefined') return undefined;
+    return navigator.languages?.length ? [...navigator.languages] : navigator.language;
+  },
+  cacheUserLanguage(language) {
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // Not remembered: the next visit detects it again.
+    }
+  },
+};
+
 export const i18n = i18next.createInstance();
 
 void i18n
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     resources: { en: { translation: en } },
@@ -30,11 +55,6 @@ void i18n
     load: 'languageOnly',
     fallbackLng: defaultLanguage,
     interpolation: { escapeValue: false },
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-    },
     initAsync: false,
     showSupportNotice: false,
   });

@@ -1,5 +1,5 @@
 import { workPageSchema, type WorkPage, type WorkStatus } from '@lumen/contracts/community';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
 import { communityKeys, type FeedFilter } from './query-keys';
@@ -35,6 +35,19 @@ export function useExploreFeed(filter: FeedFilter) {
     // "Following" means nothing to a visitor; the page asks them to sign in instead.
     enabled: !following || viewer !== '',
   });
+}
+
+/**
+ * Puts a visitor's first explore page, read by the server for the HTML it sent, where
+ * `useExploreFeed` looks for it: the page hydrates with its cards and fetches nothing until the
+ * query's usual stale time has passed.
+ */
+export function seedExploreFeed(client: QueryClient, filter: FeedFilter, page: WorkPage): void {
+  const data: InfiniteData<WorkPage, string | undefined> = {
+    pages: [page],
+    pageParams: [undefined],
+  };
+  client.setQueryData(communityKeys.feed('', filter), data);
 }
 
 /** `GET /prod-api/content/favorites`: the works I favorited, newest first. */

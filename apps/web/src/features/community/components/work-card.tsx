@@ -21,13 +21,22 @@ interface WorkCardProps {
   work: Work;
   /** Shows the review state over the picture (the owner's own list). */
   showStatus?: boolean;
+  /**
+   * How soon its picture loads: `high` for the first cards (one of them is likely the page's
+   * largest paint), `eager` for the others that are likely on screen at once, `lazy` below.
+   */
+  priority?: 'high' | 'eager' | 'lazy';
 }
 
 /**
  * One work in a feed: its picture in its own shape, a muted preview while a pointer rests on a
  * video, the author and the like button.
  */
-export const WorkCard = memo(function WorkCard({ work, showStatus = false }: WorkCardProps) {
+export const WorkCard = memo(function WorkCard({
+  work,
+  showStatus = false,
+  priority = 'lazy',
+}: WorkCardProps) {
   const { t } = useTranslation();
   const [previewing, setPreviewing] = useState(false);
   const aspect = mediaAspect(work.media.width, work.media.height);
@@ -46,7 +55,14 @@ export const WorkCard = memo(function WorkCard({ work, showStatus = false }: Wor
         }}
         onPointerLeave={() => setPreviewing(false)}
       >
-        <img src={still} alt={title} loading="lazy" decoding="async" className={classes.image} />
+        <img
+          src={still}
+          alt={title}
+          loading={priority === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={priority === 'high' ? 'high' : 'auto'}
+          decoding="async"
+          className={classes.image}
+        />
         {previewing ? (
           <video
             className={classes.video}

@@ -13,6 +13,15 @@ const skeletonShapes = [1.25, 0.75, 1, 1.4, 0.8, 1.1, 0.6, 1.3];
 const aspectOfWork = (work: Work) => mediaAspect(work.media.width, work.media.height);
 const keyOfWork = (work: Work) => work.work_id;
 
+/** A phone's first row of cards, and about what a first screen shows (see WorkCard). */
+const HIGH_PRIORITY_CARDS = 2;
+const EAGER_CARDS = 6;
+function priorityOf(works: Work[], work: Work): 'high' | 'eager' | 'lazy' {
+  const index = works.indexOf(work);
+  if (index < 0 || index >= EAGER_CARDS) return 'lazy';
+  return index < HIGH_PRIORITY_CARDS ? 'high' : 'eager';
+}
+
 export function FeedSkeleton() {
   return (
     <MasonryGrid
@@ -57,7 +66,9 @@ export function WorkFeed({ query, empty, showStatus }: WorkFeedProps) {
         items={works}
         getKey={keyOfWork}
         aspectOf={aspectOfWork}
-        renderItem={(work) => <WorkCard work={work} showStatus={showStatus} />}
+        renderItem={(work) => (
+          <WorkCard work={work} showStatus={showStatus} priority={priorityOf(works, work)} />
+        )}
       />
       <InfiniteSentinel
         hasNextPage={query.hasNextPage}

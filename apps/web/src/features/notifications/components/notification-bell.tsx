@@ -1,12 +1,16 @@
-import { ActionIcon, Drawer, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Drawer, Indicator, Loader, Tooltip } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
 import { useNoticePoll } from '../api/notice-poll';
 import { badgeLabel, totalUnread } from '../tab-counts';
 import { useNotificationStream } from '../use-notification-stream';
-import { NotificationCenter } from './notification-center';
+
+// The drawer's contents load the first time it opens: most page views never open it.
+const NotificationCenter = lazy(() =>
+  import('./notification-center').then((m) => ({ default: m.NotificationCenter })),
+);
 
 /** The header bell: unread badge, and the notification drawer (spec §2) it opens. */
 export function NotificationBell({ compact = false }: { compact?: boolean }) {
@@ -53,7 +57,9 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
         title={t('notifications.title')}
         padding="md"
       >
-        <NotificationCenter onNavigate={() => setOpened(false)} />
+        <Suspense fallback={<Loader size="sm" mx="auto" display="block" />}>
+          <NotificationCenter onNavigate={() => setOpened(false)} />
+        </Suspense>
       </Drawer>
     </>
   );
