@@ -188,7 +188,13 @@ export async function buildApp({
     repository: createSessionRepository(database.db),
     clock,
   });
-  const captcha = createCaptchaService({ repository: authRepository, mailer, sms, clock });
+  const captcha = createCaptchaService({
+    repository: authRepository,
+    mailer,
+    sms,
+    clock,
+    hourlyPerIp: config.captchaHourlyPerIp,
+  });
   const auth = createAuthService({
     repository: authRepository,
     sessions,

@@ -38,6 +38,11 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Lumen <no-reply@lumen.local>'),
   ADMIN_EMAILS: z.string().default(''),
+  /**
+   * Sign-in codes one IP address may ask for in an hour (30). Raise it where many people sign
+   * in from one address: an office behind one NAT, a test suite on one machine.
+   */
+  CAPTCHA_HOURLY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   ...oauthEnv('GOOGLE'),
   ...oauthEnv('DISCORD'),
   ...oauthEnv('APPLE'),
@@ -159,6 +164,7 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmails: string[];
+  captchaHourlyPerIp: number;
   oauth: Record<OAuthProviderName, OAuthProviderConfig>;
   partner: { verifyUrl: string | undefined; appIds: string[] };
   credits: { paymentMode: boolean; dailyLogin: number; birthday: number };
@@ -271,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmails: splitList(e.ADMIN_EMAILS).map((m) => m.toLowerCase()),
+    captchaHourlyPerIp: e.CAPTCHA_HOURLY_PER_IP,
     oauth: Object.fromEntries(
       oauthProviders.map((p) => [p, readOAuth(e, p.toUpperCase() as Uppercase<OAuthProviderName>)]),
     ) as Record<OAuthProviderName, OAuthProviderConfig>,

@@ -28,8 +28,11 @@ export function createCaptchaService(deps: {
   mailer: Mailer;
   sms: SmsSender;
   clock: Clock;
+  /** Codes one IP address may ask for in an hour; CAPTCHA_HOURLY_PER_IP when unset. */
+  hourlyPerIp?: number;
 }) {
   const { repository, clock } = deps;
+  const perIp = deps.hourlyPerIp ?? CAPTCHA_HOURLY_PER_IP;
 
   return {
     async send(target: Target, ip: string | null, lang: Language) {
@@ -48,7 +51,7 @@ export function createCaptchaService(deps: {
         repository.countCaptchasSince(target, hourAgo),
         ip ? repository.countCaptchasSince({ ip }, hourAgo) : Promise.resolve(0),
       ]);
-      if (byAddress >= CAPTCHA_HOURLY_PER_ADDRESS || byIp >= CAPTCHA_HOURLY_PER_IP) {
+      if (byAddress >= CAPTCHA_HOURLY_PER_ADDRESS || byIp >= perIp) {
         throw new AppError(ErrorCode.tooManyRequests, 'errors.tooManyRequests');
       }
       const code = createNumericCode(CAPTCHA_LENGTH);
