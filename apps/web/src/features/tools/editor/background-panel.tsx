@@ -32,17 +32,20 @@ const swatches = [
 
 const kinds: BackgroundKind[] = ['transparent', 'colour', 'blur', 'image'];
 
+export type CutoutBackgroundChoice = ToolSettings['background'];
+
 interface BackgroundPanelProps {
-  settings: ToolSettings;
-  onChange: (patch: Partial<ToolSettings>) => void;
+  value: CutoutBackgroundChoice;
+  onChange: (next: CutoutBackgroundChoice) => void;
 }
 
-/** What the cut-out stands on: nothing, a colour, a blurred copy, or a picture of the user's. */
-export function BackgroundPanel({ settings, onChange }: BackgroundPanelProps) {
+/**
+ * What the cut-out stands on: nothing, a colour, a blurred copy, or a picture of the user's.
+ * The editor's panel and the library's "Remove background" both choose with it.
+ */
+export function BackgroundPanel({ value: background, onChange }: BackgroundPanelProps) {
   const { t } = useTranslation();
-  const background = settings.background;
-  const set = (patch: Partial<ToolSettings['background']>) =>
-    onChange({ background: { ...background, ...patch } });
+  const set = (patch: Partial<CutoutBackgroundChoice>) => onChange({ ...background, ...patch });
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
 

@@ -222,7 +222,10 @@ export function EditorPage() {
                 <ExpandPanel settings={settings} onChange={change} plan={plan} />
               ) : null}
               {panel === 'background' ? (
-                <BackgroundPanel settings={settings} onChange={change} />
+                <BackgroundPanel
+                  value={settings.background}
+                  onChange={(background) => change({ background })}
+                />
               ) : null}
               {panel === 'enhance' && step ? (
                 <EnhancePanel settings={settings} onChange={change} picture={step} />

@@ -50,7 +50,7 @@ export function expandPlan(picture: EditorPicture, settings: ToolSettings): Outp
 }
 
 /** The gateway's `params.background`, or null while the choice is not complete. */
-export function backgroundParam(settings: ToolSettings): string | null {
+export function backgroundParam(settings: Pick<ToolSettings, 'background'>): string | null {
   const { kind, colour, picture } = settings.background;
   if (kind === 'colour') return /^#[0-9a-f]{6}$/i.test(colour) ? colour.toLowerCase() : null;
   if (kind === 'image') return picture?.key ?? null;
