@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signInThroughApi, uniqueUsername } from '../support/accounts';
@@ -16,12 +17,16 @@ test.describe('admin Engines page', () => {
       await reroutesAndTests(page);
     } finally {
       // Text to image goes back to the local engine for the other specs, also when a step above
-      // failed: a run routed to a fal key that cannot answer would fail every later spec.
+      // failed: a run routed to a fal key that cannot answer would fail every later spec. The
+      // key is forgotten too, so that a retry starts from "Not configured" again.
+      const headers = { authorization: `Bearer ${admin.ticket}` };
       const restored = await page.request.put('/prod-api/admin/engines/routes/txt2img', {
-        headers: { authorization: `Bearer ${admin.ticket}` },
+        headers,
         data: { engine: 'local' },
       });
       expect(restored.status()).toBe(200);
+      const forgotten = await page.request.delete('/prod-api/admin/engines/fal', { headers });
+      expect(forgotten.status()).toBe(200);
     }
   });
 
@@ -79,10 +84,13 @@ async function reroutesAndTests(page: Page): Promise<void> {
 
   // Tested before saving: the words say what was found.
   const comfy = page.getByRole('region', { name: 'ComfyUI' });
-  await comfy.getByLabel('Server URL').fill('http://127.0.0.1:59999');
+  const closedPort = await portNobodyListensOn();
+  await comfy.getByLabel('Server URL').fill(`http://127.0.0.1:${closedPort}`);
   await comfy.getByRole('button', { name: 'Test connection' }).click();
   await expect(comfy.getByText('Not reachable')).toBeVisible();
-  await expect(comfy.getByText(/127\.0\.0\.1:59999 refused the connection/)).toBeVisible();
+  await expect(
+    comfy.getByText(new RegExp(`127\\.0\\.0\\.1:${closedPort} refused the connection`)),
+  ).toBeVisible();
 
   // Put text to image back on the local engine for the other specs.
   await page.getByLabel('Engine for Text to image').selectOption('local');
@@ -90,4 +98,13 @@ async function reroutesAndTests(page: Page): Promise<void> {
   await page.getByLabel('Fixed inputs for Text to image').fill('');
   await txt2img.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Routing for Text to image saved.').first()).toBeVisible();
+}
+
+/** A port that was free a moment ago and is closed again: a connection to it is refused. */
+async function portNobodyListensOn(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
