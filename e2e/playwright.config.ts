@@ -19,6 +19,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
+  // The suite runs on small shared machines, beside builds: a page that paints in a second on a
+  // quiet one may take several under load. Waiting longer costs nothing when it passes.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

@@ -31,6 +31,12 @@ describe('remixPath', () => {
     expect(remixPath(detail({ kind: 'video' }), 'img2img')).toBeNull();
   });
 
+  it('edit opens the image editor on the work, for pictures only, also of a private generation', () => {
+    expect(remixPath(detail(), 'edit')).toBe('/studio/edit?work=7');
+    expect(remixPath(detail({ prompt: null, seed: null }), 'edit')).toBe('/studio/edit?work=7');
+    expect(remixPath(detail({ kind: 'video' }), 'edit')).toBeNull();
+  });
+
   it('offers no prompt-based remix of a private generation', () => {
     expect(remixPath(detail({ prompt: null, seed: null }), 'reuseSeed')).toBeNull();
     expect(remixPath(detail({ prompt: null, seed: null }), 'recreate')).toBeNull();

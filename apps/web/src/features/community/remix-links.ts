@@ -8,15 +8,19 @@ export function ratioOf(width: number | null, height: number | null): string | n
   return `${width / d}:${height / d}`;
 }
 
-export type RemixAction = 'reuseSeed' | 'recreate' | 'img2img';
+export type RemixAction = 'reuseSeed' | 'recreate' | 'img2img' | 'edit';
 
 /**
  * The studio address that starts a remix, prefilled from the work: the same prompt and seed
  * (reuse seed), the same prompt with a new seed (recreate), or the picture as the reference of
- * an image-to-image run. `remix` names the source so the server can check §6 and keep lineage.
- * Null when the action does not apply (a private generation shares no prompt or seed).
+ * an image-to-image run; or the picture opened in the image editor (edit). `remix` (`work` for
+ * the editor) names the source so the server can check §6 and keep lineage. Null when the
+ * action does not apply (a private generation shares no prompt or seed).
  */
 export function remixPath(work: WorkDetail, action: RemixAction): string | null {
+  if (action === 'edit') {
+    return work.kind === 'image' ? `/studio/edit?work=${encodeURIComponent(work.work_id)}` : null;
+  }
   const params = new URLSearchParams();
   const ratio = ratioOf(work.media.width, work.media.height);
   if (action === 'img2img') {

@@ -1,6 +1,6 @@
 import type { WorkDetail } from '@lumen/contracts/community';
 import { Button, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconPhotoEdit, IconRefresh, IconSeeding } from '@tabler/icons-react';
+import { IconEdit, IconPhotoEdit, IconRefresh, IconSeeding } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { remixPath, type RemixAction } from '../remix-links';
@@ -9,12 +9,13 @@ const icons: Record<RemixAction, typeof IconSeeding> = {
   reuseSeed: IconSeeding,
   recreate: IconRefresh,
   img2img: IconPhotoEdit,
+  edit: IconEdit,
 };
 
 /** Remix actions (open the studio prefilled) and where this work came from. */
 export function RemixPanel({ work }: { work: WorkDetail }) {
   const { t } = useTranslation();
-  const actions = (['reuseSeed', 'recreate', 'img2img'] as const)
+  const actions = (['reuseSeed', 'recreate', 'img2img', 'edit'] as const)
     .map((action) => ({ action, path: remixPath(work, action) }))
     .filter((a): a is { action: RemixAction; path: string } => a.path !== null);
 

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { doneTask, imageOutput } from '../../../test/task-result';
@@ -9,13 +10,15 @@ function renderTileOf(task: Parameters<typeof doneTask>[0]) {
   const [item] = itemsFromTasks([doneTask(task)], 'image');
   if (!item) throw new Error('expected a tile');
   renderWithProviders(
-    <MediaTile
-      item={item}
-      selecting={false}
-      selected={false}
-      onToggle={() => {}}
-      onOpen={() => {}}
-    />,
+    <MemoryRouter>
+      <MediaTile
+        item={item}
+        selecting={false}
+        selected={false}
+        onToggle={() => {}}
+        onOpen={() => {}}
+      />
+    </MemoryRouter>,
   );
 }
 
@@ -35,5 +38,13 @@ describe('a library tile', () => {
     renderTileOf({ prompt: 'a lighthouse' });
     expect(screen.getByRole('button', { name: 'a lighthouse' })).toBeInTheDocument();
     expect(screen.queryByText('Text to image')).toBeNull();
+  });
+
+  it('offers a picture to the image editor, on its own output', () => {
+    renderTileOf({ task_id: '41', prompt: 'a lighthouse' });
+    expect(screen.getByRole('link', { name: 'Edit: a lighthouse' })).toHaveAttribute(
+      'href',
+      '/studio/edit?task=41&index=0',
+    );
   });
 });

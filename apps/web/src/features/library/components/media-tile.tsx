@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Badge,
   Checkbox,
   Loader,
@@ -8,9 +9,11 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconBox, IconPhotoOff, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { IconBox, IconEdit, IconPhotoOff, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { editorPath } from '../../../shared/editor-path';
 import { taskTypeName } from '../../../shared/i18n/task-type-name';
 import type { LibraryItem } from '../library-items';
 import classes from './media-tile.module.css';
@@ -61,69 +64,89 @@ export function MediaTile({ item, selecting, selected, onToggle, onOpen }: Media
     );
   }
 
+  // A picture opens in the image editor from the grid (beside the tile: a button holds no link).
+  const editable = item.kind === 'image' && item.taskId !== null && !selecting;
   return (
-    <UnstyledButton
-      className={classes.tile}
-      data-selected={selected || undefined}
-      onClick={selecting ? onToggle : onOpen}
-      onMouseEnter={() => setHovering(true)}
-      onMouseLeave={() => setHovering(false)}
-      aria-label={label}
-      aria-pressed={selecting ? selected : undefined}
-    >
-      {item.thumbUrl && !broken ? (
-        <img
-          src={item.thumbUrl}
-          alt=""
-          loading="lazy"
-          className={classes.media}
-          onError={() => setBroken(true)}
-        />
-      ) : (
-        <div className={classes.fallback}>
-          <IconPhotoOff size={28} />
-        </div>
-      )}
-      {item.kind === 'video' && hovering && item.url ? (
-        <video
-          src={item.url}
-          className={classes.media}
-          autoPlay
-          muted
-          loop
-          playsInline
-          aria-hidden
-        />
-      ) : null}
-      <div className={classes.badges}>
-        {item.preview ? (
-          <Tooltip label={t('library.previewHint')} withArrow>
-            <Badge size="xs" color="dark" variant="filled" className={classes.glass}>
-              {t('library.preview')}
-            </Badge>
-          </Tooltip>
+    <div className={classes.cell}>
+      <UnstyledButton
+        className={classes.tile}
+        data-selected={selected || undefined}
+        onClick={selecting ? onToggle : onOpen}
+        onMouseEnter={() => setHovering(true)}
+        onMouseLeave={() => setHovering(false)}
+        aria-label={label}
+        aria-pressed={selecting ? selected : undefined}
+      >
+        {item.thumbUrl && !broken ? (
+          <img
+            src={item.thumbUrl}
+            alt=""
+            loading="lazy"
+            className={classes.media}
+            onError={() => setBroken(true)}
+          />
+        ) : (
+          <div className={classes.fallback}>
+            <IconPhotoOff size={28} />
+          </div>
+        )}
+        {item.kind === 'video' && hovering && item.url ? (
+          <video
+            src={item.url}
+            className={classes.media}
+            autoPlay
+            muted
+            loop
+            playsInline
+            aria-hidden
+          />
         ) : null}
-      </div>
-      {item.kind === 'video' ? (
-        <IconPlayerPlayFilled size={18} className={classes.kindIcon} aria-hidden />
-      ) : item.kind === '3d' ? (
-        <IconBox size={18} className={classes.kindIcon} aria-hidden />
+        <div className={classes.badges}>
+          {item.preview ? (
+            <Tooltip label={t('library.previewHint')} withArrow>
+              <Badge size="xs" color="dark" variant="filled" className={classes.glass}>
+                {t('library.preview')}
+              </Badge>
+            </Tooltip>
+          ) : null}
+        </div>
+        {item.kind === 'video' ? (
+          <IconPlayerPlayFilled size={18} className={classes.kindIcon} aria-hidden />
+        ) : item.kind === '3d' ? (
+          <IconBox size={18} className={classes.kindIcon} aria-hidden />
+        ) : null}
+        {caption ? (
+          <Text size="xs" className={classes.caption} lineClamp={2}>
+            {caption}
+          </Text>
+        ) : null}
+        {selecting ? (
+          <Checkbox
+            checked={selected}
+            readOnly
+            tabIndex={-1}
+            radius="xl"
+            className={classes.check}
+            aria-hidden
+          />
+        ) : null}
+      </UnstyledButton>
+      {editable ? (
+        <Tooltip label={t('library.detail.edit')} withArrow>
+          <ActionIcon
+            component={Link}
+            to={editorPath({ taskId: item.taskId ?? undefined, index: item.index })}
+            className={classes.edit}
+            variant="filled"
+            color="dark"
+            radius="xl"
+            size="md"
+            aria-label={`${t('library.detail.edit')}: ${label}`}
+          >
+            <IconEdit size={16} />
+          </ActionIcon>
+        </Tooltip>
       ) : null}
-      {caption ? (
-        <Text size="xs" className={classes.caption} lineClamp={2}>
-          {caption}
-        </Text>
-      ) : null}
-      {selecting ? (
-        <Checkbox
-          checked={selected}
-          readOnly
-          tabIndex={-1}
-          radius="xl"
-          className={classes.check}
-          aria-hidden
-        />
-      ) : null}
-    </UnstyledButton>
+    </div>
   );
 }

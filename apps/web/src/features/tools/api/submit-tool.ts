@@ -10,6 +10,8 @@ export interface ToolSubmission {
   mask?: string;
   prompt: string;
   params: Record<string, unknown>;
+  /** The community work the picture was copied from, for the remix rule and lineage. */
+  remix_of?: string;
 }
 
 export type ToolSubmitResult = z.infer<typeof gatewaySubmitResultSchema>;

@@ -52,6 +52,7 @@ import {
   type ToolSettings,
 } from './tool-settings';
 import { useOpenFile } from './use-open-file';
+import { useWorkPicture } from './use-work-picture';
 import { useToolRun } from './use-tool-run';
 import classes from './editor.module.css';
 
@@ -118,6 +119,8 @@ export function EditorPage() {
     open(own.data);
   }
 
+  useWorkPicture(params.get('work'), opener.open);
+
   // Undo and redo from the keyboard, unless the keys go to a text field.
   useEffect(() => {
     const keys = (event: KeyboardEvent) => {
@@ -167,6 +170,7 @@ export function EditorPage() {
                   const next = new URLSearchParams(current);
                   next.delete('task');
                   next.delete('index');
+                  next.delete('work');
                   return next;
                 },
                 { replace: true },

@@ -7,6 +7,11 @@ export interface EditorPicture {
   thumbUrl?: string | null;
   width: number;
   height: number;
+  /**
+   * The community work this picture was copied from (an "Edit" on someone's work): runs on it
+   * name the work as `remix_of`, so the server applies the remix rule and keeps the lineage.
+   */
+  remixOf?: string;
 }
 
 /** One step of an editing session: the original (no tool) or a tool's result taken on. */

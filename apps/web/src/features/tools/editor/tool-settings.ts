@@ -128,7 +128,11 @@ export function toolSubmission(
 ): ToolSubmission {
   const { ui, inputs } = toolOf(tool);
   const prompt = inputs.prompt === 'required' ? settings.prompt.trim() : '';
-  const body = { images: [picture.key], prompt };
+  const body = {
+    images: [picture.key],
+    prompt,
+    ...(picture.remixOf ? { remix_of: picture.remixOf } : {}),
+  };
   switch (ui.editor) {
     case 'expand':
       return {

@@ -16,7 +16,7 @@ export function useOpenFile(tool: ToolId, onOpened: (picture: EditorPicture) => 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function open(file: File) {
+  async function open(file: File, from: Pick<EditorPicture, 'remixOf'> = {}) {
     if (!signedIn) {
       useSession.getState().openLogin();
       return;
@@ -26,7 +26,7 @@ export function useOpenFile(tool: ToolId, onOpened: (picture: EditorPicture) => 
     try {
       const size = await precheckImage(file, imageRulesOf(tool));
       const uploaded = await uploadImage(file, size);
-      onOpened({ ...uploaded, url: URL.createObjectURL(file) });
+      onOpened({ ...uploaded, ...from, url: URL.createObjectURL(file) });
     } catch (problem) {
       setError(
         problem instanceof ImageCheckError
@@ -40,5 +40,9 @@ export function useOpenFile(tool: ToolId, onOpened: (picture: EditorPicture) => 
     }
   }
 
-  return { open: (file: File) => void open(file), busy, error };
+  return {
+    open: (file: File, from?: Pick<EditorPicture, 'remixOf'>) => void open(file, from),
+    busy,
+    error,
+  };
 }
