@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signInThroughApi, uniqueUsername } from '../support/accounts';
 import { scenePng } from '../support/pictures';
+import { publishWork } from '../support/works';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
@@ -179,6 +180,48 @@ test.describe('image editor', () => {
       page.getByRole('application', { name: 'Picture canvas' }).locator('canvas').first(),
     ).toBeVisible();
   });
+});
+
+test("someone's published picture opens in the editor from its page, and the run names the work", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const authorContext = await browser.newContext();
+  const authorPage = await authorContext.newPage();
+  const author = await signInThroughApi(authorPage, `${uniqueUsername('src')}@example.test`);
+  const title = `Harbour ${uniqueUsername('w')}`;
+  const workId = await publishWork(authorPage.request, author.ticket, title);
+  const moderator = await signInThroughApi(authorPage, 'remix@e2e.test');
+  const approved = await authorPage.request.post(`/prod-api/admin/works/${workId}/approve`, {
+    headers: { authorization: `Bearer ${moderator.ticket}` },
+  });
+  expect(((await approved.json()) as { code: number }).code).toBe(0);
+  await authorContext.close();
+
+  const user = await signInThroughApi(page, `${uniqueUsername('edit')}@example.test`);
+  await page.goto(`/w/${workId}`);
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/studio/edit\\?work=${workId}`));
+  await expect(
+    page.getByRole('application', { name: 'Picture canvas' }).locator('canvas').first(),
+  ).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Tool' }).click();
+  await page.getByRole('option', { name: 'Vector conversion' }).click();
+  const submitted = page.waitForResponse((r) => r.url().includes('/vectorize/async'));
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const answer = (await (await submitted).json()) as { result: { task_id: string } };
+  await expect(page.getByRole('slider', { name: 'Before and after' })).toBeVisible({
+    timeout: 90_000,
+  });
+  const result = (await (
+    await page.request.get(
+      `/api/gw/v3/image/vectorize/async/results?task_id=${answer.result.task_id}`,
+      { headers: { authorization: `Bearer ${user.ticket}` } },
+    )
+  ).json()) as { result: { request: { remix_of?: string } } };
+  expect(result.result.request.remix_of).toBe(workId);
 });
 
 test.describe('image editor on a phone', () => {

@@ -1,43 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signInThroughApi, uniqueUsername } from '../support/accounts';
+import { publishWork } from '../support/works';
 
 /** An address playwright.config.ts lists in ADMIN_EMAILS, used by this file alone. */
 const EDITOR_EMAIL = 'editor@e2e.test';
-
-/** A finished generation of `ticket`'s user, published; answers the work's id. */
-async function publishWork(request: APIRequestContext, ticket: string, title: string) {
-  const headers = { authorization: `Bearer ${ticket}` };
-  const submitted = (await (
-    await request.post('/api/gw/v3/image/txt2img/async', {
-      headers,
-      data: { prompt: 'A lighthouse on a cliff at sunset', params: { batch_size: 1 } },
-    })
-  ).json()) as { code: number; result: { task_id: string } };
-  expect(submitted.code).toBe(0);
-  const taskId = submitted.result.task_id;
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (
-            await request.get(`/api/gw/v3/image/txt2img/async/results?task_id=${taskId}`, {
-              headers,
-            })
-          ).json()) as { result: { status: string } }
-        ).result.status,
-      { timeout: 60_000 },
-    )
-    .toBe('done');
-  const published = (await (
-    await request.post('/prod-api/content/works', {
-      headers,
-      data: { task_id: taskId, output_index: 0, title, description: 'Evening on the coast' },
-    })
-  ).json()) as { code: number; result: { work_id: string } };
-  expect(published.code).toBe(0);
-  return published.result.work_id;
-}
 
 test('an edit of a published work shows to others once a moderator approves it', async ({
   page,
