@@ -464,14 +464,17 @@ export async function buildApp({
     algoConfig,
     log: (err, message) => app.log.error({ err }, message),
     tasks: createTaskStatsRepository(database.db),
-    sampleImagesFor: (taskType) => {
+    sampleFor: (taskType) => {
       const tool = taskTypeDefinitions[taskType];
       // Audio, video and portrait tools need a voice, a clip or a face that a made-up sample
-      // cannot give; the mask and expand tools need a user's choice of where to edit.
+      // cannot give. The mask tools edit the sample's apple; expand grows it to 16:9.
       if (!tool.available || tool.inputs.audios || tool.inputs.videos || tool.portrait)
         return undefined;
-      if (tool.inputs.mask || tool.ui.editor === 'expand') return undefined;
-      return tool.inputs.images[0];
+      return {
+        images: tool.inputs.images[0],
+        mask: tool.inputs.mask === 'required',
+        params: tool.ui.editor === 'expand' ? { wh_ratio: '16:9' } : {},
+      };
     },
     storeUpload: async (userId, bytes, contentType) => {
       const ticket = await media.createUpload(userId, {
@@ -490,7 +493,12 @@ export async function buildApp({
         gatewaySubmitSchema.parse({
           prompt: sample.prompt,
           images: sample.images,
-          params: { batch_size: 1, ...(sample.images.length === 0 ? { wh_ratio: '1:1' } : {}) },
+          ...(sample.mask ? { mask: sample.mask } : {}),
+          params: {
+            batch_size: 1,
+            ...(sample.images.length === 0 ? { wh_ratio: '1:1' } : {}),
+            ...sample.params,
+          },
         }),
         'en',
         { costFree: true },

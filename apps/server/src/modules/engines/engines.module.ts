@@ -49,6 +49,15 @@ async function renderSampleImage(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/** The sample picture's mask: white over the apple (and a little around it), black elsewhere. */
+async function renderSampleMask(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512">
+    <rect width="512" height="512" fill="#000"/>
+    <circle cx="256" cy="222" r="140" fill="#fff"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
 /** Builds the engines module: connections, the workers registry, the page's service. */
 export function createEngines(deps: {
   db: Database;
@@ -57,7 +66,7 @@ export function createEngines(deps: {
   algoConfig: AlgoConfigService;
   tasks: TaskStatsPort;
   log(err: unknown, message: string): void;
-  sampleImagesFor: EnginesDeps['sampleImagesFor'];
+  sampleFor: EnginesDeps['sampleFor'];
   storeUpload(userId: number, bytes: Buffer, contentType: string): Promise<string>;
   submitSample: EnginesDeps['submitSample'];
   testers?: Partial<{ replicate: ConnectionTester<'replicate'>; fal: ConnectionTester<'fal'> }>;
@@ -83,6 +92,7 @@ export function createEngines(deps: {
     onError: (err) => deps.log(err, 'writing the workers registry failed'),
   });
   let sample: Promise<Buffer> | undefined;
+  let sampleMask: Promise<Buffer> | undefined;
   const service = createEnginesService({
     connections,
     algoConfig: deps.algoConfig,
@@ -95,10 +105,14 @@ export function createEngines(deps: {
       replicate: deps.testers?.replicate ?? replicateTester,
       fal: deps.testers?.fal ?? falTester,
     },
-    sampleImagesFor: (taskType: TaskType) => deps.sampleImagesFor(taskType),
+    sampleFor: (taskType: TaskType) => deps.sampleFor(taskType),
     storeSampleImage: async (userId) => {
       sample ??= renderSampleImage();
       return deps.storeUpload(userId, await sample, 'image/png');
+    },
+    storeSampleMask: async (userId) => {
+      sampleMask ??= renderSampleMask();
+      return deps.storeUpload(userId, await sampleMask, 'image/png');
     },
     submitSample: deps.submitSample,
     clock: deps.clock,

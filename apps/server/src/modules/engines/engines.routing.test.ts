@@ -247,4 +247,34 @@ describe('routing', () => {
     expect(routeOf(await page(), 'mouth_speech').can_try).toBe(false);
     expect(routeOf(await page(), 'txt2img').can_try).toBe(true);
   });
+
+  it('“Try it” of the mask and expand tools sends the sample with a mask, or a ratio to grow to', async () => {
+    // The samples above are still queued (no worker runs here): they would count against the
+    // admin's tasks in flight.
+    await t.database.db.delete(tasks).where(eq(tasks.userId, admin.id));
+    expect(routeOf(await page(), 'erase').can_try).toBe(true);
+    expect(routeOf(await page(), 'outpaint').can_try).toBe(true);
+    const erase = await call('POST', '/prod-api/admin/engines/routes/erase/try', admin.ticket);
+    expect(erase.code).toBe(0);
+    const [erasing] = await t.database.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, erase.result.task_id));
+    expect(erasing?.inputs.images).toHaveLength(1);
+    expect(erasing?.inputs.masks).toHaveLength(1);
+    expect(erasing?.inputs.masks?.[0]).toMatch(new RegExp(`^uploads/${admin.id}/`));
+
+    await t.database.db.delete(tasks).where(eq(tasks.userId, admin.id));
+    const expand = await call('POST', '/prod-api/admin/engines/routes/outpaint/try', admin.ticket);
+    expect(expand.code).toBe(0);
+    const result = await call(
+      'GET',
+      `/api/gw/v3/image/outpaint/async/results?task_id=${expand.result.task_id}`,
+      admin.ticket,
+    );
+    // The picture grows from 512 × 512 to 16:9: padding on the left and right only.
+    const grow = result.result.request.params.expand;
+    expect(grow.top + grow.bottom).toBe(0);
+    expect(Math.abs((512 + grow.left + grow.right) / 512 - 16 / 9)).toBeLessThan(0.02);
+  });
 });

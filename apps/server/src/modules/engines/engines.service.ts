@@ -30,6 +30,17 @@ const WORKER_RECENT_MS = 5 * 60_000;
 /** The prompt every "Try it" sample runs with. */
 export const TRY_PROMPT = 'A red apple on a wooden table, soft morning light, photograph';
 
+/**
+ * What a "Try it" sample of a task type takes: how many copies of the sample picture, whether
+ * a mask over the picture's apple goes with them (repaint, eraser), and fixed params (the
+ * ratio an expand grows the picture to).
+ */
+export interface SampleNeeds {
+  images: number;
+  mask: boolean;
+  params: Record<string, unknown>;
+}
+
 export type TaskStatsPort = {
   statsSince(since: Date): Promise<
     {
@@ -51,15 +62,22 @@ export type EnginesDeps = {
   workers: WorkersRegistry;
   tasks: TaskStatsPort;
   testers: { [E in ConnectableEngine]: ConnectionTester<E> };
-  /** How many input pictures a sample of this task type needs; undefined when it cannot be tried. */
-  sampleImagesFor(taskType: TaskType): number | undefined;
+  /** What a sample of this task type needs; undefined when it cannot be tried. */
+  sampleFor(taskType: TaskType): SampleNeeds | undefined;
   /** Stores the sample picture as this user's upload and answers its key. */
   storeSampleImage(userId: number): Promise<string>;
+  /** Stores the sample picture's mask (the apple) as this user's upload and answers its key. */
+  storeSampleMask(userId: number): Promise<string>;
   /** Queues a sample task as this user through the normal generation path, at no cost. */
   submitSample(
     userId: number,
     taskType: TaskType,
-    sample: { prompt: string; images: string[] },
+    sample: {
+      prompt: string;
+      images: string[];
+      mask?: string;
+      params: Record<string, unknown>;
+    },
   ): Promise<{ task_id: string }>;
   clock: Clock;
 };
@@ -142,7 +160,7 @@ export function createEnginesService(deps: EnginesDeps) {
             engine: engine.data,
             model: route.model ?? null,
             input: route.input ?? {},
-            can_try: deps.sampleImagesFor(taskType.data) !== undefined,
+            can_try: deps.sampleFor(taskType.data) !== undefined,
             stats: {
               runs: s?.runs ?? 0,
               failed: s?.failed ?? 0,
@@ -201,13 +219,19 @@ export function createEnginesService(deps: EnginesDeps) {
 
     /** "Try it": a small sample of this task type, run as the admin at no cost. */
     async trySample(userId: number, taskType: TaskType): Promise<{ task_id: string }> {
-      const images = deps.sampleImagesFor(taskType);
-      if (images === undefined) {
+      const needs = deps.sampleFor(taskType);
+      if (needs === undefined) {
         throw new AppError(ErrorCode.invalidParams, 'errors.tryUnavailable', { taskType });
       }
       const keys: string[] = [];
-      for (let i = 0; i < images; i += 1) keys.push(await deps.storeSampleImage(userId));
-      return deps.submitSample(userId, taskType, { prompt: TRY_PROMPT, images: keys });
+      for (let i = 0; i < needs.images; i += 1) keys.push(await deps.storeSampleImage(userId));
+      const mask = needs.mask ? await deps.storeSampleMask(userId) : undefined;
+      return deps.submitSample(userId, taskType, {
+        prompt: TRY_PROMPT,
+        images: keys,
+        ...(mask ? { mask } : {}),
+        params: needs.params,
+      });
     },
   };
 }
