@@ -2,6 +2,7 @@ import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { withAdminTexts } from './admin-texts';
 
 const sections = [
   'moderation',
@@ -23,7 +24,9 @@ const pages: Partial<Record<(typeof sections)[number], string>> = {
 };
 
 /** The admin area's entry. */
-export function AdminHomePage() {
+export const AdminHomePage = withAdminTexts(AdminHomePageContent);
+
+function AdminHomePageContent() {
   const { t } = useTranslation();
   return (
     <Stack gap="xl" maw={1200} mx="auto">

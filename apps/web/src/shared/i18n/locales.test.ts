@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import adminEn from '../../features/admin/texts/en.json';
+import adminEs from '../../features/admin/texts/es.json';
+import adminJa from '../../features/admin/texts/ja.json';
+import adminZh from '../../features/admin/texts/zh.json';
 import legalEn from '../../features/legal/texts/en.json';
 import legalEs from '../../features/legal/texts/es.json';
 import legalJa from '../../features/legal/texts/ja.json';
@@ -12,13 +16,44 @@ import esMain from './locales/es.json';
 import jaMain from './locales/ja.json';
 import zhMain from './locales/zh.json';
 
-/** Each language's texts as the app has them once every page's own texts are loaded. */
-const en = { ...enMain, tutorials: tutorialsEn, legal: legalEn };
-const es = { ...esMain, tutorials: tutorialsEs, legal: legalEs };
-const ja = { ...jaMain, tutorials: tutorialsJa, legal: legalJa };
-const zh = { ...zhMain, tutorials: tutorialsZh, legal: legalZh };
-
 type Tree = { [key: string]: string | Tree };
+
+/** `section` added into `main` as i18next adds a section's texts: deep, the section winning. */
+function merged(main: Tree, section: Tree): Tree {
+  const out: Tree = { ...main };
+  for (const [key, value] of Object.entries(section)) {
+    const there = out[key];
+    out[key] =
+      typeof value === 'object' && typeof there === 'object' ? merged(there, value) : value;
+  }
+  return out;
+}
+
+/** Each language's texts as the app has them once every page's own texts are loaded. */
+const en = {
+  ...enMain,
+  tutorials: tutorialsEn,
+  legal: legalEn,
+  admin: merged(enMain.admin, adminEn),
+};
+const es = {
+  ...esMain,
+  tutorials: tutorialsEs,
+  legal: legalEs,
+  admin: merged(esMain.admin, adminEs),
+};
+const ja = {
+  ...jaMain,
+  tutorials: tutorialsJa,
+  legal: legalJa,
+  admin: merged(jaMain.admin, adminJa),
+};
+const zh = {
+  ...zhMain,
+  tutorials: tutorialsZh,
+  legal: legalZh,
+  admin: merged(zhMain.admin, adminZh),
+};
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

@@ -8,13 +8,16 @@ import { useBroadcast } from '../api/manage';
 import { isBroadcastLink } from '../broadcast-rules';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { ApiErrorAlert } from '../components/api-error-alert';
+import { withAdminTexts } from '../admin-texts';
 
 const TITLE_MAX = 120;
 const CONTENT_MAX = 2000;
 const LINK_MAX = 500;
 
 /** `/admin/notifications`: send an official message to every active user, after a confirm. */
-export function BroadcastPage() {
+export const BroadcastPage = withAdminTexts(BroadcastPageContent);
+
+function BroadcastPageContent() {
   const { t } = useTranslation();
   const broadcast = useBroadcast();
   const [title, setTitle] = useState('');

@@ -30,6 +30,7 @@ import { useAdminCampaigns, useSaveCampaign, useSetCampaignResults } from '../ap
 import { AdminPageHeader } from '../components/admin-page-header';
 import { CampaignForm } from '../components/campaign-form';
 import { RankingEditor } from '../components/ranking-editor';
+import { withAdminTexts } from '../admin-texts';
 
 function formatDateTime(iso: string, language: string) {
   return new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -161,7 +162,9 @@ function CampaignRow({
 }
 
 /** `/admin/campaigns`: campaigns by status; create, edit, and rank judged ones. */
-export function CampaignsAdminPage() {
+export const CampaignsAdminPage = withAdminTexts(CampaignsAdminPageContent);
+
+function CampaignsAdminPageContent() {
   const { t } = useTranslation();
   const narrow = useMediaQuery('(max-width: 36em)');
   const [status, setStatus] = useState<AdminCampaignStatus>('all');

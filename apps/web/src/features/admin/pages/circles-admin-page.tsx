@@ -10,9 +10,12 @@ import { useCircles } from '../../community/api/circles';
 import { useDeleteCircle, useSaveCircle } from '../api/manage';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { CircleForm } from '../components/circle-form';
+import { withAdminTexts } from '../admin-texts';
 
 /** `/admin/circles`: every circle; create, edit and delete (admins only, by the route guard). */
-export function CirclesAdminPage() {
+export const CirclesAdminPage = withAdminTexts(CirclesAdminPageContent);
+
+function CirclesAdminPageContent() {
   const { t } = useTranslation();
   const circles = useCircles();
   const save = useSaveCircle();

@@ -10,6 +10,7 @@ import { ApiErrorAlert } from '../components/api-error-alert';
 import { EngineConnectionCard } from '../components/engine-connection-card';
 import { EngineRoutesTable } from '../components/engine-routes-table';
 import { engineLabel } from '../../../shared/i18n/engine-name';
+import { withAdminTexts } from '../admin-texts';
 
 function Warnings({ warnings }: { warnings: EngineWarning[] }) {
   const { t } = useTranslation();
@@ -146,7 +147,9 @@ function Section({ title, children }: { title: string; children: React.ReactNode
  * which engine, model and fixed inputs serve each task type with the last 24 hours' figures,
  * the workers seen lately and the queue.
  */
-export function EnginesPage() {
+export const EnginesPage = withAdminTexts(EnginesPageContent);
+
+function EnginesPageContent() {
   const { t } = useTranslation();
   const overview = useEnginesOverview();
   const data = overview.data;

@@ -11,6 +11,7 @@ import {
 } from '../api/payments-review';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { ApiErrorAlert } from '../components/api-error-alert';
+import { withAdminTexts } from '../admin-texts';
 
 /** Fen as yuan in the admin's language; the order's own currency is always CNY. */
 function yuan(fen: number, language: string): string {
@@ -33,7 +34,9 @@ function when(iso: string | null, language: string): string {
  * Nothing was granted; the admin accepts one (the buyer gets what it bought) or cancels it
  * (nothing is granted, a refund is made at the provider).
  */
-export function PaymentsReviewPage() {
+export const PaymentsReviewPage = withAdminTexts(PaymentsReviewPageContent);
+
+function PaymentsReviewPageContent() {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const orders = usePaymentsInReview(page);

@@ -32,6 +32,7 @@ import { RejectDialog } from '../components/reject-dialog';
 import { ReportCard } from '../components/report-card';
 import { ReviewEditCard } from '../components/review-edit-card';
 import { ReviewWorkCard } from '../components/review-work-card';
+import { withAdminTexts } from '../admin-texts';
 
 const queueStatuses = workStatuses.filter((s) => s !== 'reviewing');
 
@@ -276,7 +277,9 @@ function ReportsQueue() {
  * `/admin/review`: works awaiting review, published works' edits, and open reports (admins
  * only, by the route guard).
  */
-export function ReviewPage() {
+export const ReviewPage = withAdminTexts(ReviewPageContent);
+
+function ReviewPageContent() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
