@@ -46,9 +46,15 @@ test.describe('character workshop', () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    await signInThroughApi(page, `${uniqueUsername('chars')}@example.test`, '/studio/characters');
-    await expect(page.getByRole('heading', { name: 'Character workshop' })).toBeVisible();
-    await expect(page.getByText('No characters yet. Create your first one above.')).toBeVisible();
+    await signInThroughApi(page, `${uniqueUsername('chars')}@example.test`);
+    await page.goto('/studio/characters');
+    // The page's code and words arrive on the first visit to it.
+    await expect(page.getByRole('heading', { name: 'Character workshop' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByText('No characters yet. Create your first one above.')).toBeVisible({
+      timeout: 15_000,
+    });
 
     await page.getByLabel('Name').fill('Ada');
     const photos = await facePhotos();
@@ -61,7 +67,9 @@ test.describe('character workshop', () => {
 
     // The server checks each face: the ball is refused beside itself, and nothing is created.
     await page.getByRole('button', { name: 'Create character' }).click();
-    await expect(page.getByText('1 of the pictures cannot be used for a character')).toBeVisible();
+    await expect(page.getByText('1 of the pictures cannot be used for a character')).toBeVisible({
+      timeout: 60_000,
+    });
     await expect(pictures.nth(4).getByRole('alert')).toHaveText(/^Picture 5: No portrait detected/);
     await page.screenshot({ path: test.info().outputPath('refused.png'), fullPage: true });
 
@@ -73,7 +81,7 @@ test.describe('character workshop', () => {
     await page.getByRole('button', { name: 'Create character' }).click();
 
     const card = page.getByTestId('character-card').filter({ hasText: 'Ada' });
-    await expect(card).toBeVisible();
+    await expect(card).toBeVisible({ timeout: 60_000 });
     await expect(card).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
     await expect(card.getByRole('img', { name: 'Reference sheet of Ada' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('ready.png'), fullPage: true });
@@ -95,8 +103,11 @@ test.describe('character workshop', () => {
 
   test('fits a phone screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInThroughApi(page, `${uniqueUsername('charsm')}@example.test`, '/studio/characters');
-    await expect(page.getByRole('button', { name: 'Add pictures' })).toBeVisible();
+    await signInThroughApi(page, `${uniqueUsername('charsm')}@example.test`);
+    await page.goto('/studio/characters');
+    await expect(page.getByRole('button', { name: 'Add pictures' })).toBeVisible({
+      timeout: 30_000,
+    });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await page.screenshot({ path: test.info().outputPath('phone.png'), fullPage: true });
