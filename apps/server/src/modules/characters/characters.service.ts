@@ -253,9 +253,11 @@ export function createCharactersService(deps: CharactersDeps) {
       const row = await repository.delete(userId, id);
       if (!row) throw notFound();
       if (row.status === 'generating') {
+        // The run may have ended since the row was read (1009): then there is nothing to stop.
         await deps.generation.cancel(userId, row.taskId).catch(() => undefined);
       }
       if (row.folderId !== null) {
+        // The user may have deleted the folder already (1004); the character is gone either way.
         await deps.assets.deleteFolder(userId, row.folderId).catch(() => undefined);
       }
     },

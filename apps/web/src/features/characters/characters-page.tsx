@@ -8,7 +8,9 @@ import { useSectionTexts } from '../../shared/i18n/section-texts';
 import { accountQueryRoot } from '../../shared/session/account-info';
 import { PageLoader } from '../../shared/ui/page-loader';
 import { toast } from '../../shared/ui/toast';
-import { deleteCharacter, retryCharacter, useCharacters } from './api/characters';
+import { deleteCharacter } from './api/delete-character';
+import { characterKeys, useCharacters } from './api/list-characters';
+import { retryCharacter } from './api/retry-character';
 import { charactersTexts } from './characters-texts';
 import { CharacterCard } from './components/character-card';
 import { CreateCharacterForm } from './components/create-character-form';
@@ -27,7 +29,7 @@ function Workshop() {
   const characters = useCharacters();
   const [using, setUsing] = useState<Character | null>(null);
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['characters'] });
+    await queryClient.invalidateQueries({ queryKey: characterKeys.all });
     await queryClient.invalidateQueries({ queryKey: accountQueryRoot });
   };
   return (
@@ -51,6 +53,7 @@ function Workshop() {
               character={character}
               onUse={() => setUsing(character)}
               onRetry={async () => {
+                // A refusal (credits, a picture since deleted) is shown by the API client.
                 await retryCharacter(character.id).catch(() => undefined);
                 await refresh();
               }}

@@ -15,7 +15,8 @@ import {
   taskImageRules,
   uploadImage,
 } from '../../generate/upload-image';
-import { createCharacter } from '../api/characters';
+import { createCharacter } from '../api/create-character';
+import { characterKeys } from '../api/list-characters';
 import { ReferencePicker, type PickedPicture } from './reference-picker';
 
 const rules = { ...taskImageRules, minSide: CHARACTER_MIN_SIDE_PX };
@@ -79,7 +80,7 @@ export function CreateCharacterForm() {
       toast({ type: 'success', message: t('characters.create.created') });
       setName('');
       setPictures([]);
-      await queryClient.invalidateQueries({ queryKey: ['characters'] });
+      await queryClient.invalidateQueries({ queryKey: characterKeys.all });
     } catch (error) {
       if (!isApiError(error)) throw error;
       setMessage(error.msg);
