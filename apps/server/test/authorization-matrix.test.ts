@@ -157,45 +157,6 @@ const matrix: Record<string, Case[]> = {
     },
   ],
 
-  // ── Characters ──
-  'GET /prod-api/content/characters/:id': [
-    {
-      name: 'a character',
-      cells: owned(1004),
-      request: () => ({ url: `/prod-api/content/characters/${w.character}` }),
-    },
-  ],
-  'POST /prod-api/content/characters/:id/retry': [
-    {
-      name: 'a character whose creation failed',
-      cells: owned(1004),
-      // The owner's creation is made to fail (cancelled) first, so the retry is allowed.
-      prepare: async (role) => {
-        if (role === 'owner') {
-          const character = await w.must(
-            'GET',
-            `/prod-api/content/characters/${w.character}`,
-            w.tickets.owner,
-          );
-          await w.call(
-            'POST',
-            `/prod-api/content/tasks/${character.task_id}/cancel`,
-            w.tickets.owner,
-          );
-        }
-        return { ids: {} };
-      },
-      request: () => ({ url: `/prod-api/content/characters/${w.character}/retry` }),
-    },
-  ],
-  'DELETE /prod-api/content/characters/:id': [
-    {
-      name: 'a character',
-      cells: owned(1004),
-      request: () => ({ url: `/prod-api/content/characters/${w.character}` }),
-    },
-  ],
-
   // ── Library folders ──
   'PATCH /prod-api/content/assets_folder/:id': [
     {
@@ -354,6 +315,45 @@ const matrix: Record<string, Case[]> = {
         url: '/api/gw/v3/image/txt2img/async',
         body: { prompt: 'a lantern remixed', remix_of: w.inReview },
       }),
+    },
+  ],
+
+  // ── Characters ──
+  'GET /prod-api/content/characters/:id': [
+    {
+      name: 'a character',
+      cells: owned(1004),
+      request: () => ({ url: `/prod-api/content/characters/${w.character}` }),
+    },
+  ],
+  'POST /prod-api/content/characters/:id/retry': [
+    {
+      name: 'a character whose creation failed',
+      cells: owned(1004),
+      // The owner's creation is made to fail (cancelled) first, so the retry is allowed.
+      prepare: async (role) => {
+        if (role === 'owner') {
+          const character = await w.must(
+            'GET',
+            `/prod-api/content/characters/${w.character}`,
+            w.tickets.owner,
+          );
+          await w.call(
+            'POST',
+            `/prod-api/content/tasks/${character.task_id}/cancel`,
+            w.tickets.owner,
+          );
+        }
+        return { ids: {} };
+      },
+      request: () => ({ url: `/prod-api/content/characters/${w.character}/retry` }),
+    },
+  ],
+  'DELETE /prod-api/content/characters/:id': [
+    {
+      name: 'a character',
+      cells: owned(1004),
+      request: () => ({ url: `/prod-api/content/characters/${w.character}` }),
     },
   ],
   'DELETE /prod-api/content/tasks/:id/outputs/:index': [
