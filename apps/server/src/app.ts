@@ -27,6 +27,9 @@ import { readOrCreateSecret } from './lib/secrets';
 import { createAssetsRepository } from './modules/assets/assets.repository';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { createAssetsService } from './modules/assets/assets.service';
+import { createCharactersRepository } from './modules/characters/characters.repository';
+import { charactersRoutes } from './modules/characters/characters.routes';
+import { createCharactersService } from './modules/characters/characters.service';
 import { createEmbeddedWorkerApi } from './modules/generation/embedded-worker-api';
 import { stagingPrefix, type GenerationMedia } from './modules/generation/generation.ports';
 import { createGenerationRepository } from './modules/generation/generation.repository';
@@ -338,6 +341,8 @@ export async function buildApp({
     isOutputPublished: (taskId, idx) => community.works.isOutputPublished(taskId, idx),
     countFaces: async (image) => (await detectFaces(image)).length,
     effectOf: (key) => algoConfig.effectOf(key),
+    // Called per character run, once `characters` below exists.
+    characterReferences: (userId, characterId) => characters.referencesOf(userId, characterId),
     queueWait: (position, lane) => queueLoad.waitMinutes(position, lane),
     enhancePrompt: async (prompt, style, lang) => {
       if (!promptModel) return enrichPrompt(prompt, style);
@@ -348,6 +353,14 @@ export async function buildApp({
         return enrichPrompt(prompt, style);
       }
     },
+  });
+  const characters = createCharactersService({
+    repository: createCharactersRepository(database.db),
+    clock,
+    generation,
+    media: generationMedia,
+    assets,
+    countFaces: async (image) => (await detectFaces(image)).length,
   });
   const queue = createQueueService({
     repository: generationRepository,
@@ -447,6 +460,7 @@ export async function buildApp({
   if (localStore) await app.register(localFileRoutes, { store: localStore });
   await app.register(mediaApiRoutes, { service: media });
   await app.register(assetsRoutes, { service: assets });
+  await app.register(charactersRoutes, { service: characters });
   await app.register(voicesRoutes, {
     speakSample: (voice) => voiceSample(voice),
     publicUrl: config.publicUrlSet ? config.publicUrl : null,

@@ -274,6 +274,22 @@ const matrix: Record<string, Case[]> = {
       }),
     },
     {
+      name: "a character: no one uses another's characters (the owner's is not ready yet)",
+      cells: { visitor: 3015, other: 1004, owner: 1001, admin: 1004 },
+      // The owner's character is read first, so its state is settled before the refused call.
+      prepare: async (role) => {
+        const made = await clearQueues(role);
+        if (role === 'owner') {
+          await w.must('GET', `/prod-api/content/characters/${w.character}`, w.tickets.owner);
+        }
+        return made;
+      },
+      request: () => ({
+        url: '/api/gw/v3/image/character_image/async',
+        body: { prompt: 'a lantern keeper', params: { character_id: w.character } },
+      }),
+    },
+    {
       name: 'an approved work as the remix source',
       cells: signedIn,
       prepare: clearQueues,
@@ -299,6 +315,45 @@ const matrix: Record<string, Case[]> = {
         url: '/api/gw/v3/image/txt2img/async',
         body: { prompt: 'a lantern remixed', remix_of: w.inReview },
       }),
+    },
+  ],
+
+  // ── Characters ──
+  'GET /prod-api/content/characters/:id': [
+    {
+      name: 'a character',
+      cells: owned(1004),
+      request: () => ({ url: `/prod-api/content/characters/${w.character}` }),
+    },
+  ],
+  'POST /prod-api/content/characters/:id/retry': [
+    {
+      name: 'a character whose creation failed',
+      cells: owned(1004),
+      // The owner's creation is made to fail (cancelled) first, so the retry is allowed.
+      prepare: async (role) => {
+        if (role === 'owner') {
+          const character = await w.must(
+            'GET',
+            `/prod-api/content/characters/${w.character}`,
+            w.tickets.owner,
+          );
+          await w.call(
+            'POST',
+            `/prod-api/content/tasks/${character.task_id}/cancel`,
+            w.tickets.owner,
+          );
+        }
+        return { ids: {} };
+      },
+      request: () => ({ url: `/prod-api/content/characters/${w.character}/retry` }),
+    },
+  ],
+  'DELETE /prod-api/content/characters/:id': [
+    {
+      name: 'a character',
+      cells: owned(1004),
+      request: () => ({ url: `/prod-api/content/characters/${w.character}` }),
     },
   ],
   'DELETE /prod-api/content/tasks/:id/outputs/:index': [

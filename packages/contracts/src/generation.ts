@@ -122,5 +122,7 @@ export const engineSettingsSchema = z.object({
     .optional(),
   /** Vector conversion: the tracing preset. */
   vectorize: z.object({ preset: z.enum(vectorizePresets) }).optional(),
+  /** Character image and video: the character whose pictures the task takes. */
+  characterId: z.number().int().positive().optional(),
 });
 export type EngineSettings = z.infer<typeof engineSettingsSchema>;

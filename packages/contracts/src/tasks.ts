@@ -217,6 +217,8 @@ export const taskRequestSchema = z.object({
     effect: z.string().optional(),
     speech_text: z.string().optional(),
     voice: z.string().optional(),
+    /** Character image and video: the character, whose pictures the task takes. */
+    character_id: z.number().int().optional(),
   }),
   images: z.array(z.string()),
   videos: z.array(z.string()),

@@ -1,5 +1,6 @@
 import { IMAGE_MAX_RATIO, IMAGE_MIN_RATIO, IMAGE_MIN_SIDE_PX, TASK_IMAGE_MAX_BYTES } from './media';
 import type { ImageRules, ToolDefinition, VideoRules } from './tools/define';
+import { characterCreate, characterImage, characterVideo } from './tools/character';
 import { erase } from './tools/erase';
 import { imageEdit } from './tools/image-edit';
 import { imageTo3d } from './tools/image-to-3d';
@@ -57,6 +58,9 @@ export const tools = {
   video_creative_upscaler: videoCreativeUpscaler,
   text_to_3d: textTo3d,
   image_to_3d: imageTo3d,
+  character_create: characterCreate,
+  character_image: characterImage,
+  character_video: characterVideo,
 } as const satisfies { [Id in string]: ToolDefinition<Id> };
 
 export type ToolId = keyof typeof tools;
@@ -115,7 +119,7 @@ function countText(label: string, [min, max]: readonly [number, number]): string
 export function describeToolsForApi(): string {
   return toolIds
     .map((id) => toolOf(id))
-    .filter((tool) => tool.available)
+    .filter((tool) => tool.available && !tool.ownApi)
     .map((tool) => {
       const { inputs } = tool;
       const own =

@@ -9,6 +9,7 @@ import type { Clock } from '../../src/lib/clock';
 import { createApiCaller, type Json } from './api-caller';
 import { createTestApp, type TestApp } from './test-app';
 import { startTestWorker } from './worker';
+import { readCharacterPhotos } from '@lumen/engines/ml/face-test-support';
 
 export const ADMIN_EMAIL = 'matrix-admin@example.com';
 /** The sandbox provider's webhook secret, so a test can report a payment as the provider. */
@@ -210,22 +211,26 @@ export function createWorldBuilder(t: TestApp) {
       })
     ).task_id as string;
 
-  async function uploadImage(ticket: string): Promise<string> {
-    const bytes = await sharp({
-      create: { width: 320, height: 320, channels: 3, background: '#3366aa' },
-    })
-      .png()
-      .toBuffer();
+  /** Uploads a plain blue PNG, or the JPEG given. */
+  async function uploadImage(ticket: string, jpeg?: Buffer): Promise<string> {
+    const bytes =
+      jpeg ??
+      (await sharp({
+        create: { width: 320, height: 320, channels: 3, background: '#3366aa' },
+      })
+        .png()
+        .toBuffer());
+    const type = jpeg ? 'image/jpeg' : 'image/png';
     const started = await must('POST', '/prod-api/content/uploads', ticket, {
-      filename: 'lantern.png',
-      content_type: 'image/png',
+      filename: jpeg ? 'face.jpg' : 'lantern.png',
+      content_type: type,
       size: bytes.length,
     });
     const put = await t.app.inject({
       method: 'PUT',
       url: started.upload_url as string,
       payload: bytes,
-      headers: { 'content-type': 'image/png' },
+      headers: { 'content-type': type },
     });
     if (put.statusCode !== 200) throw new Error(`upload PUT answered ${put.statusCode}`);
     await must('POST', '/prod-api/content/uploads/complete', ticket, { key: started.key });
@@ -461,6 +466,16 @@ export async function buildWorld(app: TestApp, clock: SkippingClock) {
   const invite = (await must('GET', '/prod-api/user/fission/invitations', owner.ticket))
     .invite_code as string;
   const upload = await b.uploadImage(owner.ticket);
+  // The owner's character; its creation waits in the queue (no worker runs here).
+  const faces: string[] = [];
+  for (const photo of await readCharacterPhotos())
+    faces.push(await b.uploadImage(owner.ticket, photo));
+  const character = (
+    await must('POST', '/prod-api/content/characters', owner.ticket, {
+      name: 'Lantern keeper',
+      images: faces,
+    })
+  ).id as number;
 
   const result = take();
   const signedUrl = (
@@ -502,6 +517,7 @@ export async function buildWorld(app: TestApp, clock: SkippingClock) {
     heldOrder,
     invite,
     upload,
+    character,
     result,
     signedUrl,
     toDelete: take(),

@@ -190,6 +190,14 @@ export const routes: RouteObject[] = [
             handle: handle({ public: true, pageKey: 'toolbox', titleKey: 'tools.toolbox.title' }),
           },
           {
+            path: '/studio/characters',
+            ...lazyPage(
+              () => import('../features/characters/characters-page'),
+              (m) => <m.CharactersPage />,
+            ),
+            handle: handle({ pageKey: 'toolbox', titleKey: 'taskTypes.character_create' }),
+          },
+          {
             path: '/studio/tutorials',
             ...lazyPage(
               () => import('../features/tutorials/tutorials-page'),

@@ -63,6 +63,11 @@ export type ToolDefinition<Id extends string = string> = {
   media: ToolMedia;
   /** Whether the gateway runs it; a tool declared ahead of its engines answers "not available yet". */
   available: boolean;
+  /**
+   * Queued by a feature's own API, which checks its inputs first (the character workshop),
+   * never posted to the gateway.
+   */
+  ownApi?: true;
   inputs: {
     prompt: 'required' | 'optional';
     images: InputCount;

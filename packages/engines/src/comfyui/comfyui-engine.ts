@@ -28,6 +28,7 @@ import { buildWorkflowValues, videoDimensions } from './workflow-values';
 import { probeMedia, type MediaFacts } from './media-probe';
 import { buildTracks } from './motion-tracks';
 import { joinsTwoPictures, sideBySide } from '../video-inputs';
+import { characterPrompt } from '../character-prompt';
 
 export type ComfyUiEngineOptions = {
   /** ComfyUI server, e.g. `http://127.0.0.1:8188` (COMFYUI_URL). */
@@ -100,16 +101,21 @@ export function createComfyUiEngine(options: ComfyUiEngineOptions): Engine {
       ? await uploadMedia(http, task, io, 'voice', stop.signal)
       : undefined;
     const tracks = template.tracks ? await trackValues(task, io, uploaded.firstSize) : undefined;
-    const values = buildWorkflowValues(task.settings, {
-      media: template.media,
-      taskId: task.id,
-      imageNames: uploaded.names,
-      imageSize: uploaded.firstSize,
-      maskName,
-      clip,
-      voice,
-      tracks: tracks?.json,
-    });
+    // A character tool asks for the person of its references in so many words.
+    const prompt = characterPrompt({ taskType: task.taskType, settings: task.settings });
+    const values = buildWorkflowValues(
+      { ...task.settings, prompt },
+      {
+        media: template.media,
+        taskId: task.id,
+        imageNames: uploaded.names,
+        imageSize: uploaded.firstSize,
+        maskName,
+        clip,
+        voice,
+        tracks: tracks?.json,
+      },
+    );
     if (tracks) Object.assign(values, tracks.frame);
     const graph = applyRoute(fillWorkflow(await loadWorkflow(template.file), values), task.route);
     await report(2);

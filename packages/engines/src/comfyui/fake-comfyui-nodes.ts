@@ -237,6 +237,27 @@ export const nodeSpecs: Record<string, NodeSpec> = {
     },
     outputs: ['CONDITIONING', 'CONDITIONING', 'LATENT'],
   },
+  // ComfyUI-PuLID-Flux (balazik): identity from one face picture on FLUX.
+  PulidFluxModelLoader: { required: { pulid_file: 'value' }, outputs: ['PULIDFLUX'] },
+  PulidFluxEvaClipLoader: { required: {}, outputs: ['EVA_CLIP'] },
+  PulidFluxInsightFaceLoader: {
+    required: { provider: ['CPU', 'CUDA', 'ROCM'] },
+    outputs: ['FACEANALYSIS'],
+  },
+  ApplyPulidFlux: {
+    required: {
+      model: 'MODEL',
+      pulid_flux: 'PULIDFLUX',
+      eva_clip: 'EVA_CLIP',
+      face_analysis: 'FACEANALYSIS',
+      image: 'IMAGE',
+      weight: 'value',
+      start_at: 'value',
+      end_at: 'value',
+    },
+    optional: { attn_mask: 'MASK' },
+    outputs: ['MODEL'],
+  },
   WanVaceToVideo: {
     required: { ...wanVideoInputs, strength: 'value' },
     optional: { control_video: 'IMAGE', control_masks: 'MASK', reference_image: 'IMAGE' },

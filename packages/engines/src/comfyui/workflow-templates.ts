@@ -70,6 +70,15 @@ export const workflowTemplates: Partial<Record<TaskType, WorkflowTemplate>> = {
   },
   text_to_3d: { file: 'text-to-3d.json', media: 'model', inputImages: 0 },
   image_to_3d: { file: 'image-to-3d.json', media: 'model', inputImages: 1 },
+  // A character's pictures arrive as its references, then its sheet: PuLID takes the first
+  // reference, Phantom the first four as subject references.
+  character_image: { file: 'character-image.json', media: 'image', inputImages: 1 },
+  character_video: {
+    file: 'multi-image-video.json',
+    media: 'video',
+    inputImages: 1,
+    maxImages: 4,
+  },
 };
 
 /** The graph a task runs: its type's, or the picture variant when it brings a picture and no clip. */

@@ -6,7 +6,7 @@ import { loadTf } from './tf-runtime';
 
 const require = createRequire(import.meta.url);
 
-type FaceApi = typeof FaceApiModule;
+export type FaceApi = typeof FaceApiModule;
 
 /** A face found in a picture: the detector's confidence and its box as fractions 0–1. */
 export type DetectedFace = { score: number; x: number; y: number; width: number; height: number };
@@ -31,7 +31,7 @@ let faceApi: Promise<FaceApi> | undefined;
  * once per process. The node-wasm build takes TensorFlow.js and its wasm backend from
  * `require`, which are the same module instances `loadTf` started, so it runs on wasm too.
  */
-function loadFaceApi(): Promise<FaceApi> {
+export function loadFaceApi(): Promise<FaceApi> {
   faceApi ??= (async () => {
     await loadTf();
     const api = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;

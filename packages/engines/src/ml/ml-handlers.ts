@@ -4,6 +4,7 @@ import { UPSCALE_MAX_OUTPUT_SIDE } from '@lumen/contracts/image-tools';
 import { finishImageTool } from '../image-tool-finish';
 import type { LocalTaskHandler } from '../local/local-tasks';
 import { createBackgroundRemover, type BackgroundRemover } from './background-removal';
+import { characterImage, characterVideo, createCharacter } from './character-handlers';
 import { editByInstruction } from '../local/edit/instruction-edit';
 import { createVideoHandlers } from '../local/video-handlers';
 import { createUpscaler, type Upscaler, type UpscaleScale } from './upscale';
@@ -47,12 +48,23 @@ export type MlHandlersOptions = {
  */
 export function createMlHandlers(
   options: MlHandlersOptions = {},
-): Record<'upscale' | 'remove_bg' | 'image_edit', LocalTaskHandler> &
+): Record<
+  | 'upscale'
+  | 'remove_bg'
+  | 'image_edit'
+  | 'character_create'
+  | 'character_image'
+  | 'character_video',
+  LocalTaskHandler
+> &
   ReturnType<typeof createVideoHandlers> {
   const upscaler = options.upscaler ?? createUpscaler();
   const removeBackground = options.backgroundRemover ?? createBackgroundRemover();
   return {
     ...createVideoHandlers({ backgroundRemover: removeBackground, upscaler }),
+    character_create: createCharacter,
+    character_image: characterImage,
+    character_video: characterVideo,
     upscale: async (task, ctx) => {
       const image = await ctx.readImage(0);
       // An undecodable input falls through to the upscaler, which explains what it expects.

@@ -9,6 +9,7 @@ import {
   sizeOf,
   text,
 } from './input-values';
+import { characterPrompt } from '../character-prompt';
 import { expandLayout, fillPrompt, first, upscalerScale, type ModelFamily } from './model-families';
 
 /**
@@ -60,9 +61,9 @@ export const falFamilies = {
   'flux-kontext': {
     matches: /kontext/,
     maxPerCall: 1,
-    map: ({ settings, media, seed }) =>
+    map: ({ settings, media, seed, taskType }) =>
       defined({
-        prompt: settings.prompt,
+        prompt: characterPrompt({ taskType, settings }),
         image_url: first(media.images),
         seed: seed31(seed),
         num_images: 1,
@@ -139,9 +140,9 @@ export const falFamilies = {
   'kling-elements': {
     matches: /kling-video.*elements/,
     maxPerCall: 1,
-    map: ({ settings, media }) =>
+    map: ({ settings, media, taskType }) =>
       defined({
-        prompt: settings.prompt,
+        prompt: characterPrompt({ taskType, settings }),
         input_image_urls: media.images.slice(0, 4),
         negative_prompt: text(settings.negativePrompt),
         duration: String(nearestDuration(settings, [5, 10] as const)),

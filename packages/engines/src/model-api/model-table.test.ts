@@ -58,6 +58,27 @@ const mediaOf: Record<HostedTaskType, ResolvedInputs> = (() => {
     },
     text_to_3d: none,
     image_to_3d: oneImage,
+    // A character's references, then its reference sheet (what the gateway adds).
+    character_image: {
+      ...none,
+      images: [
+        url('ref-1.jpg'),
+        url('ref-2.jpg'),
+        url('ref-3.jpg'),
+        url('ref-4.jpg'),
+        url('sheet.png'),
+      ],
+    },
+    character_video: {
+      ...none,
+      images: [
+        url('ref-1.jpg'),
+        url('ref-2.jpg'),
+        url('ref-3.jpg'),
+        url('ref-4.jpg'),
+        url('sheet.png'),
+      ],
+    },
   };
 })();
 
@@ -159,6 +180,37 @@ describe('default model table', () => {
       expect(row).toContain(`\`${modelApiDefaults[taskType].fal.model}\``);
     }
   });
+});
+
+describe('character tools', () => {
+  it.each(providers)(
+    'keep the person of the references on %s: first photo to Kontext, four to Kling, worded prompt',
+    (provider) => {
+      const settings = engineSettingsSchema.parse({ prompt: 'reading in a café', seed: 7 });
+      const image = planModel(provider, 'character_image', undefined).input({
+        taskType: 'character_image',
+        settings,
+        media: mediaOf.character_image,
+        count: 1,
+        seed: 7,
+      });
+      expect(image.prompt).toBe(
+        'The same person as in the reference photos, keeping their face and identity: reading in a café',
+      );
+      expect(Object.values(image)).toContain('https://lumen.example/media/ref-1.jpg');
+      const video = planModel(provider, 'character_video', undefined).input({
+        taskType: 'character_video',
+        settings: engineSettingsSchema.parse({ prompt: '', seed: 7 }),
+        media: mediaOf.character_video,
+        count: 1,
+        seed: 7,
+      });
+      expect(video.prompt).toMatch(/^The same person .*: turning to the camera and smiling$/);
+      const references = (video.reference_images ?? video.input_image_urls) as string[];
+      expect(references).toHaveLength(4);
+      expect(references).not.toContain('https://lumen.example/media/sheet.png');
+    },
+  );
 });
 
 describe('lip sync of a portrait', () => {

@@ -98,15 +98,28 @@ export const modelApiDefaults = {
     replicate: { model: 'tencent/hunyuan-3d-3.1', family: 'hunyuan-3d' },
     fal: { model: 'fal-ai/trellis', family: 'trellis' },
   },
+  // FLUX Kontext keeps a person's identity from one photo (its character consistency): it
+  // gets the character's first reference picture and a prompt about that person.
+  character_image: {
+    replicate: { model: 'black-forest-labs/flux-kontext-pro', family: 'flux-kontext' },
+    fal: { model: 'fal-ai/flux-pro/kontext', family: 'flux-kontext' },
+  },
+  // Kling's elements take up to four reference pictures of a subject: the character's.
+  character_video: {
+    replicate: { model: 'kwaivgi/kling-v1.6-standard', family: 'kling-elements' },
+    fal: { model: 'fal-ai/kling-video/v1.6/standard/elements', family: 'kling-elements' },
+  },
 } as const satisfies Record<Exclude<TaskType, NoHostedModel>, ModelTableRow>;
 
 /**
  * Task types with no row: vector conversion traces on the CPU on every engine; the magic
  * brush needs a trajectory model, which neither API offers; stylization needs a
  * video-to-video model on both APIs (fal has Wan 2.2 video-to-video, Replicate none we could
- * check an input schema for), so both run on ComfyUI or the CPU.
+ * check an input schema for), so both run on ComfyUI or the CPU. Character creation is face
+ * analysis (landmarks, descriptor, alignment) that runs on the CPU whatever serves the
+ * character's pictures; the hosted models get its reference pictures.
  */
-type NoHostedModel = 'vectorize' | 'video_stylize' | 'video_motion_brush';
+type NoHostedModel = 'vectorize' | 'video_stylize' | 'video_motion_brush' | 'character_create';
 
 /**
  * Lip sync of a portrait: the lip-sync models move a mouth in a clip, so a still picture goes

@@ -8,6 +8,7 @@ import {
   seed31,
   text,
 } from './input-values';
+import { characterPrompt } from '../character-prompt';
 import { expandLayout, fillPrompt, first, upscalerScale, type ModelFamily } from './model-families';
 
 const fluxRatios = [
@@ -62,9 +63,9 @@ export const replicateFamilies = {
   'flux-kontext': {
     matches: /flux-kontext/,
     maxPerCall: 1,
-    map: ({ settings, media, seed }) =>
+    map: ({ settings, media, seed, taskType }) =>
       defined({
-        prompt: settings.prompt,
+        prompt: characterPrompt({ taskType, settings }),
         input_image: first(media.images),
         aspect_ratio:
           media.images.length > 0 ? 'match_input_image' : nearestRatio(settings.ratio, fluxRatios),
@@ -141,9 +142,9 @@ export const replicateFamilies = {
   'kling-elements': {
     matches: /kling-v1\.6/,
     maxPerCall: 1,
-    map: ({ settings, media }) =>
+    map: ({ settings, media, taskType }) =>
       defined({
-        prompt: settings.prompt,
+        prompt: characterPrompt({ taskType, settings }),
         negative_prompt: text(settings.negativePrompt),
         reference_images: media.images.length > 0 ? media.images.slice(0, 4) : undefined,
         aspect_ratio: nearestRatio(settings.ratio, ['16:9', '9:16', '1:1'] as const),

@@ -311,6 +311,16 @@ export const en = {
   'engines.probe.account': 'Signed in as {name}',
   'engines.probe.queueReached': "fal's queue is reachable",
   'engines.probe.notConfigured': 'No connection is set up for this engine',
+  'characters.tooFewImages':
+    'A character needs at least {min} reference pictures; {count} were given',
+  'characters.picturesRefused': '{count} of the pictures cannot be used for a character',
+  'characters.pictureRefused': 'Picture {index}: {reason}',
+  'characters.duplicatePicture': 'the same picture is given twice',
+  'characters.notFound': 'This character does not exist or has been deleted',
+  'characters.notReady':
+    'This character is still being created or its creation failed; use it once it is ready',
+  'characters.notFailed': 'Only a character whose creation failed can be retried',
+  'characters.nameRequired': 'Give the character a name',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -324,4 +324,14 @@ export const es: Record<MessageKey, string> = {
   'engines.probe.account': 'Sesión iniciada como {name}',
   'engines.probe.queueReached': 'La cola de fal está accesible',
   'engines.probe.notConfigured': 'Este motor no tiene ninguna conexión configurada',
+  'characters.tooFewImages':
+    'Un personaje necesita al menos {min} imágenes de referencia; se han dado {count}',
+  'characters.picturesRefused': '{count} de las imágenes no sirven para un personaje',
+  'characters.pictureRefused': 'Imagen {index}: {reason}',
+  'characters.duplicatePicture': 'la misma imagen aparece dos veces',
+  'characters.notFound': 'Este personaje no existe o se ha eliminado',
+  'characters.notReady':
+    'Este personaje aún se está creando o su creación falló; úsalo cuando esté listo',
+  'characters.notFailed': 'Solo se puede reintentar un personaje cuya creación falló',
+  'characters.nameRequired': 'Ponle un nombre al personaje',
 };

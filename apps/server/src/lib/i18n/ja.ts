@@ -315,4 +315,13 @@ export const ja: Record<MessageKey, string> = {
   'engines.probe.account': '{name} としてサインインしています',
   'engines.probe.queueReached': 'fal のキューに接続できます',
   'engines.probe.notConfigured': 'このエンジンの接続は設定されていません',
+  'characters.tooFewImages': 'キャラクターには参考画像が {min} 枚以上必要です（{count} 枚）',
+  'characters.picturesRefused': '{count} 枚の画像はキャラクターに使えません',
+  'characters.pictureRefused': '{index} 枚目：{reason}',
+  'characters.duplicatePicture': '同じ画像が 2 回指定されています',
+  'characters.notFound': 'このキャラクターは存在しないか、削除されました',
+  'characters.notReady':
+    'このキャラクターは作成中か作成に失敗しました。準備ができてから使ってください',
+  'characters.notFailed': '再試行できるのは作成に失敗したキャラクターだけです',
+  'characters.nameRequired': 'キャラクターに名前を付けてください',
 };

@@ -29,6 +29,9 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     video_creative_upscaler: 'Video enhancement',
     text_to_3d: 'Text to 3D',
     image_to_3d: 'Image to 3D',
+    character_create: 'Character creation',
+    character_image: 'Character image',
+    character_video: 'Character video',
   },
   zh: {
     txt2img: '文生图',
@@ -52,6 +55,9 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     video_creative_upscaler: '视频增强',
     text_to_3d: '文生 3D',
     image_to_3d: '图生 3D',
+    character_create: '角色创建',
+    character_image: '角色图片',
+    character_video: '角色视频',
   },
   ja: {
     txt2img: 'テキストから画像',
@@ -75,6 +81,9 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     video_creative_upscaler: '動画高画質化',
     text_to_3d: 'テキストから 3D',
     image_to_3d: '画像から 3D',
+    character_create: 'キャラクター作成',
+    character_image: 'キャラクター画像',
+    character_video: 'キャラクター動画',
   },
   es: {
     txt2img: 'Texto a imagen',
@@ -98,6 +107,9 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     video_creative_upscaler: 'Mejora de vídeo',
     text_to_3d: 'Texto a 3D',
     image_to_3d: 'Imagen a 3D',
+    character_create: 'Creación de personaje',
+    character_image: 'Imagen de personaje',
+    character_video: 'Vídeo de personaje',
   },
 };
 

@@ -283,4 +283,12 @@ export const zh: Record<MessageKey, string> = {
   'engines.probe.account': '已登录为 {name}',
   'engines.probe.queueReached': 'fal 队列可以连接',
   'engines.probe.notConfigured': '该引擎尚未设置连接',
+  'characters.tooFewImages': '创建角色至少需要 {min} 张参考图片，当前为 {count} 张',
+  'characters.picturesRefused': '有 {count} 张图片无法用于创建角色',
+  'characters.pictureRefused': '第 {index} 张图片：{reason}',
+  'characters.duplicatePicture': '同一张图片重复了',
+  'characters.notFound': '该角色不存在或已被删除',
+  'characters.notReady': '该角色仍在创建中或创建失败，请在就绪后使用',
+  'characters.notFailed': '只有创建失败的角色才能重试',
+  'characters.nameRequired': '请为角色命名',
 };

@@ -5,6 +5,7 @@ import {
   gatewaySubmitSchema,
   taskResultSchema,
 } from '@lumen/contracts/tasks';
+import { taskTypeDefinitions } from '@lumen/contracts/task-types';
 import { taskTypeOfModule } from '@lumen/contracts/vivago';
 import type { Language } from '@lumen/contracts/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -50,7 +51,8 @@ export const generationRoutes: FastifyPluginAsyncZod<{
         const { media, module } = request.params;
         const body = withImageAliases(request.body);
         const taskType = taskTypeOfModule(media, module, body.images.length > 0);
-        if (!taskType) {
+        // A tool queued by its own API (the character workshop) is not a gateway module.
+        if (!taskType || taskTypeDefinitions[taskType].ownApi) {
           throw new AppError(ErrorCode.invalidParams, 'errors.unknownModule', {
             module: `${media}/${module}`,
           });

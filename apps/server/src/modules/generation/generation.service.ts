@@ -32,6 +32,7 @@ import type { NewTaskRow, TaskOutputRow, TaskRow } from './generation.schema';
 import { checkTaskFiles } from './task-files';
 import { applyImageToolParams, enhanceBillEvents } from './image-tool-params';
 import { applyVideoToolParams } from './video-tool-params';
+import { characterImagesOf } from './character-params';
 import { normaliseSubmission, reduceRatio, requestOf, takesInputShape } from './task-input';
 
 export type GenerationDeps = {
@@ -53,6 +54,11 @@ export type GenerationDeps = {
   countFaces(image: Buffer): Promise<number>;
   /** An enabled effect template by key; without one, effects are refused as unknown. */
   effectOf?(key: string): Promise<{ key: string; prompt: string; images: 1 | 2 } | undefined>;
+  /**
+   * The pictures a character tool runs with (the references, then the reference sheet), of
+   * the user's own ready character; throws the refusal otherwise.
+   */
+  characterReferences?(userId: number, characterId: number): Promise<string[]>;
   /** Minutes until a task at this place in the queue starts (see estimateWaitMinutes). */
   queueWait?(position: number, lane: number): Promise<number>;
   /** Whether a community work was published from this output: its files must then stay. */
@@ -333,6 +339,7 @@ export function createGenerationService(deps: GenerationDeps) {
         files,
         settings,
       );
+      const character = await characterImagesOf(deps, userId, taskType, body, settings);
       const masks = [...files.masks, ...video.masks];
       if (checked[0] && takesInputShape.has(taskType)) {
         settings.ratio = reduceRatio(checked[0].width, checked[0].height);
@@ -375,7 +382,7 @@ export function createGenerationService(deps: GenerationDeps) {
           status: 'queued',
           settings,
           inputs: {
-            images: [...checked.map((c) => c.key), ...tool.extraImages],
+            images: [...checked.map((c) => c.key), ...tool.extraImages, ...character],
             videos: files.videos.map((v) => v.key),
             audios: files.audios,
             ...(masks.length > 0 ? { masks } : {}),

@@ -204,8 +204,14 @@ export function requestOf(
       ...(s.vectorize ? { preset: s.vectorize.preset } : {}),
       ...(s.effect ? { effect: s.effect.key } : {}),
       ...(s.speech ? { speech_text: s.speech.text, voice: s.speech.voice } : {}),
+      ...(s.characterId ? { character_id: s.characterId } : {}),
     },
-    images: s.background?.kind === 'image' ? task.inputs.images.slice(0, 1) : task.inputs.images,
+    // A character's pictures come from the character, which the request names instead.
+    images: s.characterId
+      ? []
+      : s.background?.kind === 'image'
+        ? task.inputs.images.slice(0, 1)
+        : task.inputs.images,
     videos: task.inputs.videos,
     audios: task.inputs.audios,
     ...(task.inputs.masks?.[0] ? { mask: task.inputs.masks[0] } : {}),
