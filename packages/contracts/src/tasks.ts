@@ -217,6 +217,13 @@ export const taskRequestSchema = z.object({
     effect: z.string().optional(),
     speech_text: z.string().optional(),
     voice: z.string().optional(),
+    /** The logo studio's brand, slogan, industry and colours (its look is `style`). */
+    brand: z.string().optional(),
+    slogan: z.string().optional(),
+    industry: z.string().optional(),
+    colors: z.array(z.string()).optional(),
+    /** The tattoo studio's body photo. */
+    body: z.string().optional(),
   }),
   images: z.array(z.string()),
   videos: z.array(z.string()),

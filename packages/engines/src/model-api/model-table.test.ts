@@ -58,6 +58,10 @@ const mediaOf: Record<HostedTaskType, ResolvedInputs> = (() => {
     },
     text_to_3d: none,
     image_to_3d: oneImage,
+    // The engine sends a studio's model only the pictures it draws from: none for a logo, a
+    // tattoo's reference (its own tests cover the reference model).
+    logo: none,
+    tattoo: none,
   };
 })();
 
