@@ -168,7 +168,7 @@ export function darkLevel(grey: Uint8Array, share: number): number {
   let seen = 0;
   for (let v = 0; v < 256; v++) {
     seen += histogram[v] ?? 0;
-    if (seen >= drawn * share) return Math.max(30, v);
+    if (seen >= drawn * share) return Math.max(30, v + 1);
   }
   return 128;
 }
