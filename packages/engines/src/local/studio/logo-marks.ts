@@ -575,20 +575,22 @@ export type BrandMark = {
 
 const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
+/**
+ * The industry the text names first ("dental clinic" is a dentist's, not any clinic's), and
+ * the word that named it. Latin words match whole (or as a phrase); CJK ones anywhere.
+ */
 function findIndustry(text: string): { industry: Industry; word: string } | undefined {
-  const folded = fold(text);
-  const latinWords = new Set(folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  const folded = ` ${fold(text).replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  let best: { industry: Industry; word: string; at: number } | undefined;
   for (const industry of industries) {
     for (const word of industry.words) {
       const w = fold(word);
       const cjk = /[^\p{Script=Latin}\p{N}\s-]/u.test(w);
-      // Latin words match whole words (or a phrase); CJK ones anywhere in the text.
-      if (cjk ? folded.includes(w) : w.includes(' ') ? folded.includes(w) : latinWords.has(w)) {
-        return { industry, word };
-      }
+      const at = cjk ? folded.indexOf(w) : folded.indexOf(` ${w.replace(/-/g, ' ')} `);
+      if (at >= 0 && (!best || at < best.at)) best = { industry, word, at };
     }
   }
-  return undefined;
+  return best && { industry: best.industry, word: best.word };
 }
 
 const require = createRequire(import.meta.url);
