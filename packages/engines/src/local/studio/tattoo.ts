@@ -109,7 +109,7 @@ async function designFrom(art: Art, style: TattooStyle, seed: number): Promise<D
       grey,
       side,
       style === 'tribal' ? 6 : 1.5,
-      darkLevel(grey, style === 'tribal' ? 0.6 : 0.45),
+      darkLevel(grey, style === 'tribal' ? 0.6 : 0.3),
     );
     ink = lines.map((v, p) => (v || dark[p] ? 1 : 0));
   }
