@@ -4,6 +4,8 @@ import {
   outpaintSettingsSchema,
   upscaleSettingsSchema,
 } from './image-tools';
+import { logoStyles } from './tools/logo';
+import { tattooStyles } from './tools/tattoo';
 import { vectorizePresets } from './tools/vectorize';
 
 /** Aspect ratios offered by the studio; the spec allows 1:2.5 to 2.5:1 (§5). */
@@ -124,5 +126,22 @@ export const engineSettingsSchema = z.object({
   vectorize: z.object({ preset: z.enum(vectorizePresets) }).optional(),
   /** Character image and video: the character whose pictures the task takes. */
   characterId: z.number().int().positive().optional(),
+  /** AI logo: the brand's words, its industry, the look and the brand colours (#rrggbb). */
+  logo: z
+    .object({
+      brand: z.string().min(1),
+      slogan: z.string().default(''),
+      industry: z.string().default(''),
+      style: z.enum(logoStyles),
+      colors: z.array(z.string()).default([]),
+    })
+    .optional(),
+  /**
+   * AI tattoo: the style, and what the input pictures are: a reference to draw from (the
+   * first) and a photo of the body place (the last), each when the user brought one.
+   */
+  tattoo: z
+    .object({ style: z.enum(tattooStyles), reference: z.boolean(), body: z.boolean() })
+    .optional(),
 });
 export type EngineSettings = z.infer<typeof engineSettingsSchema>;

@@ -39,6 +39,8 @@ export const gatedFeatures = [
   'upscale_4k',
   'advanced_video_model',
   'sound_effect',
+  /** The AI studios (logo, tattoo, …): spec §6 "all AI tools" for Plus and Pro. */
+  'ai_tools',
 ] as const;
 export type GatedFeature = (typeof gatedFeatures)[number];
 

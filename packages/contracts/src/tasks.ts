@@ -219,6 +219,13 @@ export const taskRequestSchema = z.object({
     voice: z.string().optional(),
     /** Character image and video: the character, whose pictures the task takes. */
     character_id: z.number().int().optional(),
+    /** The logo studio's brand, slogan, industry and colours (its look is `style`). */
+    brand: z.string().optional(),
+    slogan: z.string().optional(),
+    industry: z.string().optional(),
+    colors: z.array(z.string()).optional(),
+    /** The tattoo studio's body photo. */
+    body: z.string().optional(),
   }),
   images: z.array(z.string()),
   videos: z.array(z.string()),

@@ -6,9 +6,11 @@ import { imageEdit } from './tools/image-edit';
 import { imageTo3d } from './tools/image-to-3d';
 import { img2img } from './tools/img2img';
 import { inpaint } from './tools/inpaint';
+import { logo } from './tools/logo';
 import { mouthSpeech } from './tools/mouth-speech';
 import { outpaint } from './tools/outpaint';
 import { removeBg } from './tools/remove-bg';
+import { tattoo } from './tools/tattoo';
 import { textTo3d } from './tools/text-to-3d';
 import { txt2img } from './tools/txt2img';
 import { upscale } from './tools/upscale';
@@ -61,6 +63,8 @@ export const tools = {
   character_create: characterCreate,
   character_image: characterImage,
   character_video: characterVideo,
+  logo,
+  tattoo,
 } as const satisfies { [Id in string]: ToolDefinition<Id> };
 
 export type ToolId = keyof typeof tools;

@@ -1,6 +1,7 @@
 import type { CutoutBackground } from '@lumen/contracts/image-tools';
 import { finishEdit } from './edit-images';
 import type { EngineIO, EngineOutput, EngineTask } from './engine';
+import { finishStudio } from './studio-finish';
 
 /** Loaded on first use: a GPU worker that never enhances or cuts out skips sharp's addon. */
 async function loadSharp() {
@@ -71,7 +72,8 @@ export async function resizeExactly(
  * the CPU, ComfyUI and the hosted APIs: an enhance is brought to its planned size (a 4K
  * choice after a 4× or 2× network pass), and a cut-out is laid on its chosen background (the
  * models only cut out; the compositing is ours); an edit keeps the picture's size and the
- * pixels it was not asked to change (`finishEdit`). Other tasks pass through unchanged.
+ * pixels it was not asked to change (`finishEdit`); a studio's pictures become its results
+ * (`finishStudio`). Other tasks pass through unchanged.
  */
 export async function finishImageTool(
   task: EngineTask,
@@ -79,6 +81,8 @@ export async function finishImageTool(
   outputs: EngineOutput[],
 ): Promise<EngineOutput[]> {
   const { upscale, background } = task.settings;
+  if (task.taskType === 'logo' || task.taskType === 'tattoo')
+    return finishStudio(task, io, outputs);
   if (task.taskType === 'upscale' && upscale) {
     return Promise.all(
       outputs.map(async (output) => {

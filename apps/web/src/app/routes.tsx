@@ -198,6 +198,22 @@ export const routes: RouteObject[] = [
             handle: handle({ pageKey: 'toolbox', titleKey: 'taskTypes.character_create' }),
           },
           {
+            path: '/studio/logo',
+            ...lazyPage(
+              () => import('../features/tools/studios/logo-studio-page'),
+              (m) => <m.LogoStudioPage />,
+            ),
+            handle: handle({ public: true, pageKey: 'toolbox', titleKey: 'taskTypes.logo' }),
+          },
+          {
+            path: '/studio/tattoo',
+            ...lazyPage(
+              () => import('../features/tools/studios/tattoo-studio-page'),
+              (m) => <m.TattooStudioPage />,
+            ),
+            handle: handle({ public: true, pageKey: 'toolbox', titleKey: 'taskTypes.tattoo' }),
+          },
+          {
             path: '/studio/tutorials',
             ...lazyPage(
               () => import('../features/tutorials/tutorials-page'),

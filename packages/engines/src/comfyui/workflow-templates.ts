@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { EngineRoute } from '@lumen/contracts/engine-settings';
 import type { TaskType } from '@lumen/contracts/task-types';
 import type { EngineTask } from '../engine';
+import { modelPictures } from '../studio-prompts';
 import { ComfyUiError } from './comfyui-errors';
 import { workflowGraphSchema, type WorkflowGraph } from './comfyui-schemas';
 import type { WorkflowValues } from './workflow-values';
@@ -79,12 +80,21 @@ export const workflowTemplates: Partial<Record<TaskType, WorkflowTemplate>> = {
     inputImages: 1,
     maxImages: 4,
   },
+  logo: { file: 'logo.json', media: 'image', inputImages: 0 },
+  tattoo: {
+    file: 'tattoo.json',
+    media: 'image',
+    inputImages: 0,
+    withPicture: { file: 'tattoo-reference.json', media: 'image', inputImages: 1 },
+  },
 };
 
 /** The graph a task runs: its type's, or the picture variant when it brings a picture and no clip. */
 export function templateFor(task: EngineTask): WorkflowTemplate | undefined {
   const template = workflowTemplates[task.taskType];
-  if (template?.withPicture && task.inputs.videos.length === 0 && task.inputs.images.length > 0) {
+  // A tattoo's body photo is for the mockup afterwards, not a picture the graph starts from.
+  const pictures = modelPictures(task).length;
+  if (template?.withPicture && task.inputs.videos.length === 0 && pictures > 0) {
     return template.withPicture;
   }
   return template;

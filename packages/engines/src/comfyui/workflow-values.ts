@@ -4,6 +4,7 @@ import {
   type VideoStyle,
 } from '@lumen/contracts/generation';
 import { OUTPAINT_PROMPT, outpaintCanvas, type Size } from '../edit-images';
+import { studioPrompt } from '../studio-prompts';
 import { effectPrompt } from '../video-inputs';
 import type { MediaFacts } from './media-probe';
 import type { OutputMedia } from './workflow-templates';
@@ -183,6 +184,8 @@ export function buildWorkflowValues(
   if (inputs.maskName !== undefined) values.mask = inputs.maskName;
   const effect = effectPrompt(settings);
   if (video && effect) values.prompt = effect;
+  const studio = studioPrompt(settings);
+  if (studio) values.prompt = studio;
   values.style_prompt = stylizePrompt(settings.prompt, settings.style);
   if (inputs.voice) {
     values.audio = inputs.voice.name;

@@ -3,6 +3,7 @@ import type { Engine, EngineIO } from '../engine';
 import { EngineCancelledError, throwIfAborted, type ProgressReporter } from './cancellation';
 import { editHandlers } from './edit-handlers';
 import { localPreviewHandlers, type LocalTaskContext, type LocalTaskHandler } from './local-tasks';
+import { studioHandlers } from './studio-handlers';
 
 export { EngineCancelledError } from './cancellation';
 export type { LocalTaskContext, LocalTaskHandler } from './local-tasks';
@@ -50,6 +51,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): Engine {
   const handlers: Partial<Record<TaskType, LocalTaskHandler>> = {
     ...localPreviewHandlers,
     ...editHandlers,
+    ...studioHandlers,
     ...options.handlers,
   };
   return {

@@ -79,6 +79,10 @@ const mediaOf: Record<HostedTaskType, ResolvedInputs> = (() => {
         url('sheet.png'),
       ],
     },
+    // The engine sends a studio's model only the pictures it draws from: none for a logo, a
+    // tattoo's reference (its own tests cover the reference model).
+    logo: none,
+    tattoo: none,
   };
 })();
 

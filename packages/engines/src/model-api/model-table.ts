@@ -109,6 +109,16 @@ export const modelApiDefaults = {
     replicate: { model: 'kwaivgi/kling-v1.6-standard', family: 'kling-elements' },
     fal: { model: 'fal-ai/kling-video/v1.6/standard/elements', family: 'kling-elements' },
   },
+  // The studios draw with FLUX from a prompt built from their settings (studio-prompts.ts);
+  // the engine then traces the logo and makes the tattoo's stencil (studio-finish.ts).
+  logo: {
+    replicate: { model: 'black-forest-labs/flux-dev', family: 'flux-dev' },
+    fal: { model: 'fal-ai/flux/dev', family: 'flux' },
+  },
+  tattoo: {
+    replicate: { model: 'black-forest-labs/flux-dev', family: 'flux-dev' },
+    fal: { model: 'fal-ai/flux/dev', family: 'flux' },
+  },
 } as const satisfies Record<Exclude<TaskType, NoHostedModel>, ModelTableRow>;
 
 /**
@@ -129,6 +139,15 @@ type NoHostedModel = 'vectorize' | 'video_stylize' | 'video_motion_brush' | 'cha
 export const portraitLipSync = {
   replicate: modelApiDefaults.video_diffusion_audio_animate.replicate,
   fal: modelApiDefaults.video_diffusion_audio_animate.fal,
+} as const satisfies ModelTableRow;
+
+/**
+ * A tattoo from a reference picture: FLUX redraws the picture (image to image), on fal a
+ * model of its own; Replicate's FLUX dev takes the picture in the same model.
+ */
+export const tattooFromReference = {
+  replicate: modelApiDefaults.tattoo.replicate,
+  fal: { model: 'fal-ai/flux/dev/image-to-image', family: 'flux-image-to-image' },
 } as const satisfies ModelTableRow;
 
 export type HostedTaskType = keyof typeof modelApiDefaults;
@@ -155,12 +174,17 @@ export function planModel(
   provider: ModelApiProvider,
   taskType: HostedTaskType,
   route: EngineRoute | undefined,
-  options: { portrait?: boolean } = {},
+  options: { portrait?: boolean; reference?: boolean } = {},
 ): ModelPlan {
   // An admin's model for lip sync is a clip model; a portrait keeps the talking-head model.
   const portrait = taskType === 'mouth_speech' && options.portrait === true;
+  const reference = taskType === 'tattoo' && options.reference === true;
   const chosen: EngineRoute | undefined = portrait ? { input: route?.input } : route;
-  const row = portrait ? portraitLipSync[provider] : modelApiDefaults[taskType][provider];
+  const row = portrait
+    ? portraitLipSync[provider]
+    : reference
+      ? tattooFromReference[provider]
+      : modelApiDefaults[taskType][provider];
   const families: Record<string, ModelFamily> =
     provider === 'replicate' ? replicateFamilies : falFamilies;
   const model = chosen?.model ?? row.model;

@@ -9,6 +9,7 @@ import { joinExtension, lastFrame } from './clip-extension';
 import type { ModelApiHttp } from './model-api-http';
 import { hasHostedModel, planModel, type ModelApiProvider } from './model-table';
 import { finishImageTool } from '../image-tool-finish';
+import { modelPictures, studioPrompt } from '../studio-prompts';
 import { collectOutputUrls, downloadOutputs } from './outputs';
 import { ModelApiError } from './model-api-errors';
 
@@ -54,7 +55,8 @@ export async function runModelTask(
     throw new ModelApiError('bad_input', `No hosted model runs ${task.taskType}`);
   }
   const portrait = task.inputs.videos.length === 0 && task.inputs.images.length > 0;
-  const plan = planModel(deps.provider, task.taskType, task.route, { portrait });
+  const reference = task.settings.tattoo?.reference === true;
+  const plan = planModel(deps.provider, task.taskType, task.route, { portrait, reference });
   if (task.taskType === 'outpaint' && !task.settings.outpaint) {
     throw new ModelApiError('bad_input', 'outpaint needs how far each side of the picture grows');
   }
@@ -69,11 +71,14 @@ export async function runModelTask(
     );
   }
   const extend = task.taskType === 'video_extend' ? await readClip(task, io) : undefined;
-  const resolved = await prepareInputs(task, io, deps.sender, extend);
-  // An effect template runs with its own prompt (the user's words after it).
+  // The model sees only the pictures it draws from (a tattoo's body photo is for the mockup).
+  const drawnFrom = { ...task, inputs: { ...task.inputs, images: modelPictures(task) } };
+  const resolved = await prepareInputs(drawnFrom, io, deps.sender, extend);
+  // An effect template runs with its own prompt (the user's words after it); a studio with
+  // the prompt its settings make.
   const settings = {
     ...task.settings,
-    prompt: effectPrompt(task.settings) ?? task.settings.prompt,
+    prompt: effectPrompt(task.settings) ?? studioPrompt(task.settings) ?? task.settings.prompt,
   };
   const wanted = settings.count;
   const jobs = Math.ceil(wanted / plan.maxPerCall);

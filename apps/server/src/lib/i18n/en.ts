@@ -177,6 +177,8 @@ export const en = {
   'errors.promptTooLong': 'The prompt is too long (at most 2000 characters)',
   'errors.onlyOneImage': 'Please choose exactly one image',
   'errors.invalidScale': 'Enhance takes a scale of 2, 4 or "4k"',
+  'errors.logoBrandRequired': 'Please enter the brand name for the logo',
+  'errors.tattooNeedsSubject': 'Describe the tattoo or choose a reference picture',
   'errors.invalidBackground':
     'The background must be transparent, a colour such as #00ff00, blur, or one of your own pictures',
   'errors.upscaleTooSmall':

@@ -184,6 +184,8 @@ export const es: Record<MessageKey, string> = {
   'errors.promptTooLong': 'La descripción es demasiado larga (máximo 2000 caracteres)',
   'errors.onlyOneImage': 'Elige exactamente una imagen',
   'errors.invalidScale': 'Mejorar admite una escala de 2, 4 o "4k"',
+  'errors.logoBrandRequired': 'Escribe el nombre de la marca para el logotipo',
+  'errors.tattooNeedsSubject': 'Describe el tatuaje o elige una imagen de referencia',
   'errors.invalidBackground':
     'El fondo debe ser transparente, un color como #00ff00, desenfoque o una de tus imágenes',
   'errors.upscaleTooSmall':

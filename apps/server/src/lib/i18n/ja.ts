@@ -183,6 +183,8 @@ export const ja: Record<MessageKey, string> = {
   'errors.promptTooLong': 'プロンプトが長すぎます（最大 2000 文字）',
   'errors.onlyOneImage': '画像を 1 枚選択してください',
   'errors.invalidScale': '高画質化の倍率は 2、4、"4k" のいずれかです',
+  'errors.logoBrandRequired': 'ロゴに使うブランド名を入力してください',
+  'errors.tattooNeedsSubject': 'タトゥーの内容を入力するか、参考画像を選んでください',
   'errors.invalidBackground':
     '背景は透明、色（例: #00ff00）、ぼかし、またはご自身の画像のいずれかにしてください',
   'errors.upscaleTooSmall': '4K にするには画像が小さすぎます：長辺は {min} px 以上必要です',

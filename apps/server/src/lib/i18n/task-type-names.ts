@@ -32,6 +32,8 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     character_create: 'Character creation',
     character_image: 'Character image',
     character_video: 'Character video',
+    logo: 'AI logo',
+    tattoo: 'AI tattoo',
   },
   zh: {
     txt2img: '文生图',
@@ -58,6 +60,8 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     character_create: '角色创建',
     character_image: '角色图片',
     character_video: '角色视频',
+    logo: 'AI 标志',
+    tattoo: 'AI 纹身',
   },
   ja: {
     txt2img: 'テキストから画像',
@@ -84,6 +88,8 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     character_create: 'キャラクター作成',
     character_image: 'キャラクター画像',
     character_video: 'キャラクター動画',
+    logo: 'AI ロゴ',
+    tattoo: 'AI タトゥー',
   },
   es: {
     txt2img: 'Texto a imagen',
@@ -110,6 +116,8 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     character_create: 'Creación de personaje',
     character_image: 'Imagen de personaje',
     character_video: 'Vídeo de personaje',
+    logo: 'Logotipo con IA',
+    tattoo: 'Tatuaje con IA',
   },
 };
 

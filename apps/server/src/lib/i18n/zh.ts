@@ -166,6 +166,8 @@ export const zh: Record<MessageKey, string> = {
   'errors.promptTooLong': '提示词过长（最多 2000 个字符）',
   'errors.onlyOneImage': '请选择一张图片',
   'errors.invalidScale': '增强倍数只能是 2、4 或 "4k"',
+  'errors.logoBrandRequired': '请输入标志使用的品牌名称',
+  'errors.tattooNeedsSubject': '请描述纹身内容，或选择一张参考图片',
   'errors.invalidBackground': '背景只能是透明、颜色（如 #00ff00）、模糊，或你自己的图片',
   'errors.upscaleTooSmall': '图片太小，无法增强到 4K：长边至少需要 {min} 像素',
   'errors.upscaleTooLarge': '图片太大，无法进行{choice}增强：长边最多 {max} 像素',

@@ -331,6 +331,15 @@ export function createGenerationService(deps: GenerationDeps) {
       const files = await checkTaskFiles(fileDeps, userId, taskType, body);
       const checked = files.images;
       const tool = await applyImageToolParams(deps, userId, taskType, body, checked[0], settings);
+      // A logo's words are drawn into the picture, so they pass the prompt's blocklist too.
+      const { logo } = settings;
+      const logoWords = logo ? [logo.brand, logo.slogan, logo.industry].join(' ').trim() : '';
+      const blockedLogo = logoWords ? await deps.checkPrompt(logoWords) : null;
+      if (blockedLogo) {
+        throw new AppError(ErrorCode.invalidParams, 'errors.contentViolates', {}, [
+          { field: 'params.brand', message: blockedLogo },
+        ]);
+      }
       const video = await applyVideoToolParams(
         { ...fileDeps, effectOf: async (key) => deps.effectOf?.(key) },
         userId,

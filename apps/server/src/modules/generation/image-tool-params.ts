@@ -9,7 +9,7 @@ import {
 } from '@lumen/contracts/image-tools';
 import type { GatewaySubmit } from '@lumen/contracts/tasks';
 import { taskTypeDefinitions, type TaskType } from '@lumen/contracts/task-types';
-import { tools } from '@lumen/contracts/tools';
+import { imageRulesOf, tools } from '@lumen/contracts/tools';
 import { AppError } from '../../lib/app-error';
 import type { MessageKey } from '../../lib/i18n/en';
 import type { CheckedImage, TaskFileDeps } from './task-files';
@@ -18,6 +18,10 @@ import { reduceRatio } from './task-input';
 
 const outpaintParamsSchema = tools.outpaint.params;
 const vectorizeParamsSchema = tools.vectorize.params;
+const logoParamsSchema = tools.logo.params;
+const tattooParamsSchema = tools.tattoo.params;
+/** A tattoo's body photo is checked like the tool's other pictures (spec §5). */
+const bodyPhotoRules = imageRulesOf('tattoo');
 
 function invalidParam(field: string, reason: string): AppError {
   return new AppError(ErrorCode.invalidParams, 'errors.invalidField', { field, reason });
@@ -79,7 +83,38 @@ export async function applyImageToolParams(
   picture: CheckedImage | undefined,
   settings: EngineSettings,
 ): Promise<{ extraImages: string[]; features: string[] }> {
+  // The one thing a logo cannot do without, said plainly rather than as a schema error.
+  if (taskType === 'logo') {
+    const brand = body.params.brand;
+    if (brand === undefined || (typeof brand === 'string' && brand.trim() === '')) {
+      throw new AppError(ErrorCode.invalidParams, 'errors.logoBrandRequired');
+    }
+  }
   const own = toolParams(taskType, body);
+  if (taskType === 'logo') {
+    const logo = logoParamsSchema.parse(own);
+    settings.logo = {
+      brand: logo.brand,
+      slogan: logo.slogan ?? '',
+      industry: logo.industry ?? '',
+      style: logo.style,
+      colors: logo.colors ?? [],
+    };
+    return { extraImages: [], features: [] };
+  }
+  if (taskType === 'tattoo') {
+    const tattoo = tattooParamsSchema.parse(own);
+    const reference = picture !== undefined;
+    if (!reference && settings.prompt.trim() === '') {
+      throw new AppError(ErrorCode.invalidParams, 'errors.tattooNeedsSubject');
+    }
+    // The body photo travels as the task's last picture; the engines show the design on it.
+    const bodyPhoto = tattoo.body
+      ? await deps.media.checkImageInput(userId, tattoo.body, bodyPhotoRules)
+      : undefined;
+    settings.tattoo = { style: tattoo.style, reference, body: bodyPhoto !== undefined };
+    return { extraImages: bodyPhoto ? [bodyPhoto.key] : [], features: [] };
+  }
   if (taskType === 'outpaint' && picture) {
     const expand = outpaintParamsSchema.parse(own).expand;
     const ratio = body.params.wh_ratio ?? body.wh_ratio;

@@ -205,13 +205,31 @@ export function requestOf(
       ...(s.effect ? { effect: s.effect.key } : {}),
       ...(s.speech ? { speech_text: s.speech.text, voice: s.speech.voice } : {}),
       ...(s.characterId ? { character_id: s.characterId } : {}),
+      ...(s.logo
+        ? {
+            brand: s.logo.brand,
+            slogan: s.logo.slogan,
+            industry: s.logo.industry,
+            style: s.logo.style,
+            colors: s.logo.colors,
+          }
+        : {}),
+      // A tattoo's body photo travels as its last picture; the request names it here.
+      ...(s.tattoo
+        ? {
+            style: s.tattoo.style,
+            ...(s.tattoo.body ? { body: task.inputs.images.at(-1) } : {}),
+          }
+        : {}),
     },
     // A character's pictures come from the character, which the request names instead.
     images: s.characterId
       ? []
       : s.background?.kind === 'image'
         ? task.inputs.images.slice(0, 1)
-        : task.inputs.images,
+        : s.tattoo
+          ? task.inputs.images.slice(0, s.tattoo.reference ? 1 : 0)
+          : task.inputs.images,
     videos: task.inputs.videos,
     audios: task.inputs.audios,
     ...(task.inputs.masks?.[0] ? { mask: task.inputs.masks[0] } : {}),
