@@ -1026,6 +1026,7 @@ const exclusions: Record<string, string> = {
   'POST /prod-api/user/register': signInReason(),
   'POST /prod-api/user/captcha': signInReason(),
   'POST /prod-api/user/login': signInReason(),
+  'GET /prod-api/user/login/adyoung': signInReason(),
   'GET /prod-api/user/oauth/authorize/:provider': 'the parameter names a sign-in provider',
   'GET /prod-api/user/:segment':
     'the parameter is a username; the public profile it answers is the same for everyone and holds no e-mail or phone',
