@@ -1081,7 +1081,10 @@ const exclusions: Record<string, string> = {
   'POST /prod-api/user/register': signInReason(),
   'POST /prod-api/user/captcha': signInReason(),
   'POST /prod-api/user/login': signInReason(),
+  'GET /prod-api/user/login/adyoung': signInReason(),
   'GET /prod-api/user/oauth/authorize/:provider': 'the parameter names a sign-in provider',
+  'GET /prod-api/user/:segment':
+    'the parameter is a username; the public profile it answers is the same for everyone and holds no e-mail or phone',
   'GET /voices/:file': 'the parameter names a preset voice, the same sample for everyone',
   'GET /prod-api/user/google_key/:bucket':
     "the parameter names an upload bucket; the upload it opens is the caller's own, under their id",

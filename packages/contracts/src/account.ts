@@ -40,6 +40,24 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/**
+ * Anyone's public profile, found by username (spec §7 "user info by username"): what a
+ * person page shows. No e-mail, no phone, and the birthday only when its owner made it public.
+ */
+export const publicProfileSchema = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  bio: z.string(),
+  gender: z.enum(genders).nullable(),
+  birthday: z.string().nullable(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** The path segment of `GET /prod-api/user/{segment}`: a username as spec §5 allows it. */
+export const publicProfileParamsSchema = z.object({ segment: z.string().max(64) });
+
 export const updateProfileBodySchema = z
   .object({
     username: usernameSchema,

@@ -56,6 +56,21 @@ export const accountInfoSchema = z.object({
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
 
+/**
+ * The free-count check (spec §3 session `freeCount`): the free and promotional credits left
+ * now, and how many runs of each kind the whole balance still pays for at spec §9's prices.
+ */
+export const freeCountSchema = z.object({
+  freeCount: z.number().int(),
+  credits: z.number().int(),
+  runs: z.object({
+    image: z.number().int(),
+    video: z.number().int(),
+    three: z.number().int(),
+  }),
+});
+export type FreeCount = z.infer<typeof freeCountSchema>;
+
 export const userPlanSchema = z.object({
   id: z.number().int(),
   grade: z.number().int(),

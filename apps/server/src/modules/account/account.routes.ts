@@ -10,6 +10,8 @@ import {
   feedbackBodySchema,
   profileCheckSchema,
   profileSchema,
+  publicProfileParamsSchema,
+  publicProfileSchema,
   settingsSchema,
   surveyBodySchema,
   updateProfileBodySchema,
@@ -172,5 +174,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
       const auth = await request.optionalAuth();
       return ok(await service.submitContact(auth?.user.id ?? null, request.body));
     },
+  );
+  // The router tries static paths before parametric ones, so the named GET /prod-api/user/...
+  // calls (info, profile, settings) keep answering; those words are not reachable as usernames.
+  app.get(
+    '/prod-api/user/:segment',
+    {
+      schema: {
+        tags,
+        summary: "Anyone's public profile by username (no e-mail, no phone)",
+        params: publicProfileParamsSchema,
+        response: { 200: envelopeSchema(publicProfileSchema) },
+      },
+    },
+    async (request) => ok(await service.getPublicProfile(request.params.segment)),
   );
 };

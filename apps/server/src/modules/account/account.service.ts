@@ -6,11 +6,13 @@ import path from 'node:path';
 import {
   DELETE_ACCOUNT_PHRASE,
   type Profile,
+  type PublicProfile,
   type Settings,
   type SurveyBody,
   type UpdateProfileBody,
   type UpdateSettingsBody,
 } from '@lumen/contracts/account';
+import { usernameSchema } from '@lumen/contracts/auth';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import { languageSchema } from '@lumen/contracts/i18n';
 import { IMAGE_MAX_PIXELS } from '@lumen/contracts/media';
@@ -209,6 +211,28 @@ export function createAccountService(deps: {
         );
       }
       return settingsOf(userId, row);
+    },
+
+    /**
+     * Anyone's public profile by username: the fields a person page shows, never the e-mail
+     * or the phone, and the birthday only where its owner made it public. A malformed,
+     * unknown, banned or closed name is "not found" alike, so the answer tells nothing more.
+     */
+    async getPublicProfile(username: string): Promise<PublicProfile> {
+      const user = usernameSchema.safeParse(username).success
+        ? await auth.findActiveByUsername(username)
+        : undefined;
+      if (!user) throw new AppError(ErrorCode.notFound, 'errors.notFound');
+      const row = await repository.findProfile(user.id);
+      return {
+        userId: user.id,
+        username: user.username,
+        nickname: user.nickname,
+        avatar: user.avatar,
+        bio: row?.bio ?? '',
+        gender: (row?.gender as PublicProfile['gender']) ?? null,
+        birthday: row?.birthdayVisibility === 'public' ? (row.birthday ?? null) : null,
+      };
     },
 
     async profileCheck(userId: number) {

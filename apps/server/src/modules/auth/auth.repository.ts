@@ -103,6 +103,14 @@ export function createAuthRepository(db: Database) {
         .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)));
       return row?.user;
     },
+    async findUserByUsername(username: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`)
+        .limit(1);
+      return row;
+    },
     async usernameTaken(username: string): Promise<boolean> {
       const [row] = await db
         .select({ n: count() })

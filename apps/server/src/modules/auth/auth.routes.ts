@@ -126,6 +126,29 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     );
   }
 
+  // Spec §7 lists this call with only max_age and request_id: no credential, no partner and no
+  // answer shape. A GET that signed someone in from nothing would be a login anyone could
+  // trigger from another site, so it answers that the method is not offered (docs/api.md).
+  app.get(
+    '/prod-api/user/login/adyoung',
+    {
+      schema: {
+        tags,
+        summary: 'Partner sign-in named by the spec; not offered by this server (answers 3007)',
+        querystring: z.object({
+          max_age: z.coerce.number().int().positive().optional(),
+          request_id: z.string().max(128).optional(),
+        }),
+        response: { 200: envelopeSchema(loginResultSchema) },
+      },
+    },
+    async () => {
+      throw new AppError(ErrorCode.loginMethodUnavailable, 'errors.loginMethodUnavailable', {
+        provider: 'adyoung',
+      });
+    },
+  );
+
   app.get(
     '/prod-api/user/oauth/providers',
     {

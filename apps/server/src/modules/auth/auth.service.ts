@@ -287,6 +287,12 @@ export function createAuthService(deps: {
       return user;
     },
 
+    /** An active account by username (any letter case); banned or closed ones are not found. */
+    async findActiveByUsername(username: string): Promise<UserRow | undefined> {
+      const user = await repository.findUserByUsername(username);
+      return user?.status === 'active' ? user : undefined;
+    },
+
     /** Changes the name fields; a taken username answers 3005 and changes nothing. */
     async rename(
       userId: number,

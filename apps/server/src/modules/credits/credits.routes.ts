@@ -2,6 +2,7 @@ import {
   accountInfoSchema,
   billsQuerySchema,
   billsResultSchema,
+  freeCountSchema,
   quoteBodySchema,
   quoteResultSchema,
   userPlanSchema,
@@ -52,6 +53,17 @@ export const creditsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await credits.algoTimes((await request.requireAuth()).user.id)),
+  );
+  app.get(
+    '/prod-api/trade/v1/account/freeCount',
+    {
+      schema: {
+        tags,
+        summary: 'The free-count check: free credits left and the runs the balance still pays for',
+        response: { 200: envelopeSchema(freeCountSchema) },
+      },
+    },
+    async (request) => ok(await credits.freeCount((await request.requireAuth()).user.id)),
   );
   app.get(
     '/prod-api/trade/v1/credits/bills',

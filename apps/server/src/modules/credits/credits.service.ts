@@ -1,7 +1,9 @@
 import {
   costOf,
+  unitCosts,
   type AccountInfo,
   type CreditKind,
+  type FreeCount,
   type Quote,
   type QuoteBody,
 } from '@lumen/contracts/credits';
@@ -269,6 +271,26 @@ export function createCreditsService(deps: {
         expiresAt: ms === null ? null : new Date(clock.now().getTime() + ms),
         idempotencyKey: `admin:${input.idempotency_key}`,
       });
+    },
+
+    /**
+     * The free-count check: the free and promotional credits left now (daily login, events),
+     * and how many image, video and 3D runs the whole balance still pays for.
+     */
+    async freeCount(userId: number): Promise<FreeCount> {
+      const credits = await ledger.balance(userId);
+      const buckets = await deps.repository.liveBuckets(userId, clock.now());
+      const free = buckets.filter((b) => b.kind === 'free').reduce((n, b) => n + b.remaining, 0);
+      const runs = (unit: number) => Math.floor(Math.max(credits, 0) / unit);
+      return {
+        freeCount: free,
+        credits,
+        runs: {
+          image: runs(unitCosts.image),
+          video: runs(unitCosts.video),
+          three: runs(unitCosts['3d']),
+        },
+      };
     },
 
     /** Per-kind counters: generations captured today and of all time. */

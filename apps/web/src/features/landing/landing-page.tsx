@@ -1,5 +1,6 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FeatureGrid } from './components/feature-grid';
@@ -7,13 +8,15 @@ import { GalleryStrip } from './components/gallery-strip';
 import { Hero } from './components/hero';
 import { HowItWorks } from './components/how-it-works';
 import classes from './landing.module.css';
+import { studioAddress, useOpenStudio } from './use-open-studio';
 
 export function LandingPage() {
   const { t } = useTranslation();
+  const openStudio = useOpenStudio();
   return (
     <>
-      <Hero />
-      <GalleryStrip />
+      <Hero openStudio={openStudio} />
+      <GalleryStrip openStudio={openStudio} />
       <FeatureGrid />
       <HowItWorks />
       <Container size="xl" pb={80} pt={32}>
@@ -26,7 +29,11 @@ export function LandingPage() {
           </Text>
           <Button
             component={Link}
-            to="/studio"
+            to={studioAddress('image')}
+            onClick={(event: MouseEvent) => {
+              event.preventDefault();
+              openStudio(studioAddress('image'));
+            }}
             size="lg"
             radius="xl"
             variant="white"

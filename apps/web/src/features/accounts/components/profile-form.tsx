@@ -12,8 +12,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { announceCreditChange } from '../../../shared/session/credit-change';
 import { toast } from '../../../shared/ui/toast';
 import { useUpdateProfile } from '../api/profile';
 import {
@@ -38,6 +40,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const [values, setValues] = useState(initial);
   const [invalid, setInvalid] = useState<ProfileField[]>([]);
   const update = useUpdateProfile();
+  const queryClient = useQueryClient();
   const changes = changedFields(initial, values);
   const dirty = Object.keys(changes).length > 0;
 
@@ -68,6 +71,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           avatar: saved.avatar,
         });
         toast({ type: 'success', message: t('profile.saved') });
+        // A birthday given for the first time earns credits (spec §3).
+        void announceCreditChange(queryClient);
       },
     });
   };

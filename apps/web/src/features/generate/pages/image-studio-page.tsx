@@ -9,7 +9,7 @@ import { Select, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AspectRatioPicker } from '../components/aspect-ratio-picker';
-import { CostBar } from '../components/cost-bar';
+import { CostBar, type CostFit } from '../components/cost-bar';
 import { ImageInput, type PickedImage } from '../components/image-input';
 import { LabeledSlider } from '../components/labeled-slider';
 import { ModelSelect, type ImageModel } from '../components/model-select';
@@ -89,6 +89,19 @@ export function ImageStudioPage() {
     model: runModel,
   });
   const problem = promptProblem(prompt, taskType === 'txt2img');
+  // Fewer pictures that the balance pays for, offered when this many cost more than it holds.
+  // The models cost the same per picture, so fewer pictures is the saving on offer here.
+  const perImage = runCount > 0 ? quote.cost / runCount : 0;
+  const affordable = quote.quote && perImage > 0 ? Math.floor(quote.quote.balance / perImage) : 0;
+  const fewerThatFit: CostFit[] =
+    affordable >= 1 && affordable < runCount
+      ? [
+          {
+            label: t('generate.intercept.fewer', { count: affordable }),
+            apply: () => setCount(affordable),
+          },
+        ]
+      : [];
 
   function draftFor(promptText: string, seedValue: number): SubmitDraft {
     return {
@@ -227,6 +240,7 @@ export function ImageStudioPage() {
           quote={quote}
           submitting={submitting}
           blocker={uploads.uploading ? t('generate.upload.waitForUpload') : null}
+          fits={fewerThatFit}
         />
       }
       results={

@@ -2,10 +2,11 @@ import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { artworks } from '../artworks';
+import { studioAddress } from '../use-open-studio';
 import classes from '../landing.module.css';
 import { ArtTile } from './art-tile';
 
-export function GalleryStrip() {
+export function GalleryStrip({ openStudio }: { openStudio: (address: string) => void }) {
   const { t } = useTranslation();
   return (
     <Container size="xl" py={64}>
@@ -20,7 +21,15 @@ export function GalleryStrip() {
         </Group>
         <div className={classes.strip}>
           {artworks.map((art) => (
-            <Link key={art.id} to="/studio" aria-label={t(`landing.prompts.${art.id}`)}>
+            <Link
+              key={art.id}
+              to={studioAddress(art.kind, t(`landing.prompts.${art.id}`))}
+              onClick={(event) => {
+                event.preventDefault();
+                openStudio(studioAddress(art.kind, t(`landing.prompts.${art.id}`)));
+              }}
+              aria-label={t(`landing.prompts.${art.id}`)}
+            >
               <ArtTile
                 artwork={art}
                 badge={t(`landing.kinds.${art.kind}`)}

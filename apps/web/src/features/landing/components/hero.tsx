@@ -9,17 +9,20 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { PROMPT_MAX_LENGTH } from '@lumen/contracts/tasks';
 import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { artworks } from '../artworks';
+import { studioAddress } from '../use-open-studio';
 import classes from '../landing.module.css';
 import { ArtTile } from './art-tile';
 
 const collageIds = ['aurora', 'planet', 'city'];
 const collage = artworks.filter((art) => collageIds.includes(art.id));
 
-export function Hero() {
+export function Hero({ openStudio }: { openStudio: (address: string) => void }) {
   const { t } = useTranslation();
   return (
     <section className={classes.hero}>
@@ -43,17 +46,42 @@ export function Hero() {
               <span className={classes.headlineAccent}>{t('landing.headlineAccent')}</span>
             </Title>
             <Text className={classes.subline}>{t('landing.subline')}</Text>
-            <div className={classes.promptBar} aria-hidden="true">
-              <IconSparkles size={16} />
-              <span className={classes.promptText}>{t('landing.promptExample')}</span>
-              <Button size="xs" radius="xl" variant="gradient" tabIndex={-1}>
+            <form
+              className={classes.promptBar}
+              aria-label={t('landing.generate')}
+              // Without the app yet (a prerendered page still loading) the browser submits it to
+              // the studio itself; the box is not controlled, so what was typed before stays.
+              action={studioAddress('image')}
+              method="get"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const typed = new FormData(event.currentTarget).get('prompt');
+                const text = typeof typed === 'string' ? typed.trim() : '';
+                // An empty box tries the example it shows.
+                openStudio(studioAddress('image', text || t('landing.promptExample')));
+              }}
+            >
+              <IconSparkles size={16} aria-hidden="true" />
+              <input
+                className={classes.promptInput}
+                name="prompt"
+                placeholder={t('landing.promptExample')}
+                aria-label={t('landing.promptExample')}
+                maxLength={PROMPT_MAX_LENGTH}
+                enterKeyHint="go"
+              />
+              <Button type="submit" size="xs" radius="xl" variant="gradient">
                 {t('landing.generate')}
               </Button>
-            </div>
+            </form>
             <Group gap="sm">
               <Button
                 component={Link}
-                to="/studio"
+                to={studioAddress('image')}
+                onClick={(event: MouseEvent) => {
+                  event.preventDefault();
+                  openStudio(studioAddress('image'));
+                }}
                 size="lg"
                 radius="xl"
                 variant="gradient"

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { accountQueryRoot } from '../../../shared/session/account-info';
+import { announceCreditChange } from '../../../shared/session/credit-change';
 
 /**
  * Everything a payment, a trial or a redeemed code can change: the header badge (account),
@@ -15,8 +16,8 @@ const affectedRoots = [
   ['invitations'],
 ] as const;
 
-export function refreshMembershipQueries(queryClient: QueryClient): Promise<void> {
-  return Promise.all(
-    affectedRoots.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  ).then(() => undefined);
+/** Re-reads them; credits added meanwhile are announced (the balance is read first for that). */
+export async function refreshMembershipQueries(queryClient: QueryClient): Promise<void> {
+  await announceCreditChange(queryClient);
+  await Promise.all(affectedRoots.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -29,6 +29,25 @@ describe('pay dialog rules', () => {
     });
   });
 
+  it('shows a free user who may claim the trial the trial first, whatever tab was asked for', () => {
+    expect(resolvePayDialogView({ tab: 'credits' }, false, true)).toEqual({
+      tab: 'membership',
+      showTab: true,
+    });
+    expect(resolvePayDialogView({ tab: 'membership', showTab: false }, false, true)).toEqual({
+      tab: 'membership',
+      showTab: false,
+    });
+    expect(resolvePayDialogView({ tab: 'credits' }, false, false)).toEqual({
+      tab: 'credits',
+      showTab: true,
+    });
+    expect(resolvePayDialogView({ tab: 'membership' }, true, true)).toEqual({
+      tab: 'credits',
+      showTab: true,
+    });
+  });
+
   it('tells paid users to get credits rather than to subscribe', () => {
     expect(messageKeyFor('noCredits', false)).toBe('payDialog.messages.noCredits');
     expect(messageKeyFor('noCredits', true)).toBe('payDialog.messages.noCreditsPaid');

@@ -26,10 +26,17 @@ export interface PayDialogView {
 
 /**
  * Spec §4: a free user sees the tab asked for and may have the switcher hidden; a paid user sees
- * the credits tab. The switcher stays for paid users so they can still compare plans.
+ * the credits tab. The switcher stays for paid users so they can still compare plans. A free
+ * user who may still claim the trial is shown it first (it heads the membership tab): a free
+ * trial answers "not enough credits" better than a credit pack, and the packs stay one tab away.
  */
-export function resolvePayDialogView(request: PayDialogRequest, paid: boolean): PayDialogView {
+export function resolvePayDialogView(
+  request: PayDialogRequest,
+  paid: boolean,
+  trialOffered = false,
+): PayDialogView {
   if (paid) return { tab: 'credits', showTab: true };
+  if (trialOffered) return { tab: 'membership', showTab: request.showTab ?? true };
   return { tab: request.tab ?? 'membership', showTab: request.showTab ?? true };
 }
 

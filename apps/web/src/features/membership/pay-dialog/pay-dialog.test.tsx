@@ -17,7 +17,8 @@ vi.mock('../go-to', () => ({ goTo: vi.fn() }));
 
 let api: ReturnType<typeof createApiMock>;
 
-function signInWithGrade(grade: number) {
+/** `trial`: whether the user may still claim the Plus trial (a free user may, by default). */
+function signInWithGrade(grade: number, trial = grade === 0) {
   signInTestUser();
   api.on('GET', '/prod-api/trade/v1/account', {
     result: testAccount({
@@ -30,7 +31,7 @@ function signInWithGrade(grade: number) {
     result: grade === 0 ? null : subscription(),
   });
   api.on('GET', '/prod-api/trade/v1/trial/eligibility', {
-    result: { threeDay: grade === 0, fiftyDiscount: 0, hours: 72, credits: 400 },
+    result: { threeDay: trial, fiftyDiscount: 0, hours: 72, credits: 400 },
   });
 }
 
@@ -56,7 +57,7 @@ afterEach(() => {
 
 describe('PayDialog', () => {
   it('shows a free user the tab asked for, and can hide the switcher', async () => {
-    signInWithGrade(0);
+    signInWithGrade(0, false);
     renderDialog();
 
     act(() => openPayDialog({ tab: 'credits' }));
@@ -71,8 +72,6 @@ describe('PayDialog', () => {
     expect(await screen.findByRole('heading', { name: 'Plus' })).toBeInTheDocument();
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Get Plus' })).toBeEnabled();
-    // An eligible free user is offered the trial right there.
-    expect(await screen.findByRole('button', { name: 'Claim free trial' })).toBeInTheDocument();
   });
 
   it('switches to yearly prices with the 20% saving', async () => {
@@ -131,8 +130,19 @@ describe('PayDialog', () => {
     expect(screen.getByText(/To switch plans, cancel first/)).toBeInTheDocument();
   });
 
-  it('opens on answer 2007 with the no-credits message the server sent', async () => {
+  it('shows a free user who may claim the trial the trial first, even when credits were asked for', async () => {
     signInWithGrade(0);
+    renderDialog();
+    act(() => openPayDialog({ tab: 'credits', reason: 'noCredits' }));
+    expect(await screen.findByRole('button', { name: 'Claim free trial' })).toBeInTheDocument();
+    expect(selectedTab()).toHaveTextContent('Membership');
+    // The credit packs stay one tab away.
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Credits' }));
+    expect(await screen.findByText('Your balance')).toBeInTheDocument();
+  });
+
+  it('opens on answer 2007 with the no-credits message the server sent', async () => {
+    signInWithGrade(0, false);
     api.on('POST', '/api/gw/v3/image/txt2img/async', {
       code: ErrorCode.noCredits,
       msg: "Don't have enough points for production, Get Credits or become a subscriber!",

@@ -62,7 +62,7 @@ function PayDialogBody({
   const { t } = useTranslation();
   const membership = useMembership();
   const { paid, signedIn } = membership;
-  const view = resolvePayDialogView(request, paid);
+  const view = resolvePayDialogView(request, paid, membership.trialOffered);
   const [chosen, setChosen] = useState<PayDialogTab | null>(null);
   const tab = chosen ?? view.tab;
   const messageKey = messageKeyFor(request.reason, paid);
