@@ -416,6 +416,14 @@ export function createQueueService(deps: {
               media,
             });
       if (!done) await discardIfEndedWithoutResult(task.id);
+      // What each file is (a video's fps, a model's faces) is for its detail page, not part of
+      // the outcome: recorded beside it, after the end's statement.
+      else if (done.status === 'done') {
+        await repository.setOutputFacts(
+          task.id,
+          stored.map((s) => ({ idx: s.idx, facts: s.facts })),
+        );
+      }
       return Boolean(done);
     },
 
