@@ -117,6 +117,9 @@ export const en = {
     'You already have a successful subscription. Please check your payment account',
   'payment.riskControl':
     'Rejected by risk control after multiple submissions, please try again later',
+  'payment.cardDeclined': 'Your card was declined, please use another card or ask your bank',
+  'payment.checkoutExpired':
+    'The checkout window closed before payment; nothing was charged. Please place the order again',
   'payment.cardUnsupported': 'This card does not support subscriptions, please use another card',
   'payment.threeDsFailed': 'The 3DS challenge failed, please try again',
   'payment.invalidParams': 'Payment failed: invalid parameters',

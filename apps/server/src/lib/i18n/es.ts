@@ -120,6 +120,9 @@ export const es: Record<MessageKey, string> = {
   'payment.alreadySubscribed': 'Ya tienes una suscripción activa. Revisa tu cuenta de pago',
   'payment.riskControl':
     'Rechazado por el control de riesgos tras varios intentos, inténtalo de nuevo más tarde',
+  'payment.cardDeclined': 'Tu tarjeta ha sido rechazada, usa otra tarjeta o consulta a tu banco',
+  'payment.checkoutExpired':
+    'El plazo para pagar terminó sin pago; no se ha cobrado nada. Vuelve a realizar el pedido',
   'payment.cardUnsupported': 'Esta tarjeta no admite suscripciones, usa otra tarjeta',
   'payment.threeDsFailed': 'La verificación 3DS falló, inténtalo de nuevo',
   'payment.invalidParams': 'El pago falló: parámetros no válidos',

@@ -120,6 +120,10 @@ export const ja: Record<MessageKey, string> = {
     'すでに有効なサブスクリプションがあります。お支払いアカウントをご確認ください',
   'payment.riskControl':
     '複数回の送信によりリスク管理で拒否されました。しばらくしてから再度お試しください',
+  'payment.cardDeclined':
+    'カードが拒否されました。別のカードをお使いいただくか、カード会社にお問い合わせください',
+  'payment.checkoutExpired':
+    'お支払いの受付時間が過ぎたため、注文は取り消されました（請求はありません）。もう一度ご注文ください',
   'payment.cardUnsupported':
     'このカードはサブスクリプションに対応していません。別のカードをご利用ください',
   'payment.threeDsFailed': '3D セキュア認証に失敗しました。もう一度お試しください',

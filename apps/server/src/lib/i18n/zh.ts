@@ -110,6 +110,8 @@ export const zh: Record<MessageKey, string> = {
   'payment.cancelled': '买家已取消支付',
   'payment.alreadySubscribed': '您已有成功的订阅，请检查您的支付账户',
   'payment.riskControl': '多次提交后被风控拒绝，请稍后再试',
+  'payment.cardDeclined': '银行卡被拒绝，请更换其他卡或联系发卡行',
+  'payment.checkoutExpired': '支付窗口已关闭，未完成付款，也未扣款。请重新下单',
   'payment.cardUnsupported': '该卡不支持订阅，请更换其他卡',
   'payment.threeDsFailed': '3DS 验证失败，请重试',
   'payment.invalidParams': '支付失败：参数无效',
