@@ -93,6 +93,8 @@ export const en = {
     'VerificationCodeFailed: the code could not be sent, please try again later',
   'errors.usernameExists': 'Username exists',
   'errors.accountClosed': 'This account has been deleted and can no longer sign in',
+  'errors.phoneInvalid':
+    'This is not a valid phone number for its country, please check the country code and the number',
   'errors.phoneInUse': 'This phone number is already bound to another account',
   'errors.emailInUse': 'This e-mail address is already used by another account',
   'errors.refreshRejected': 'Your session has ended, please log in again',

@@ -95,6 +95,8 @@ export const es: Record<MessageKey, string> = {
   'errors.captchaSendFailed': 'No se pudo enviar el código de verificación; inténtalo más tarde',
   'errors.usernameExists': 'El nombre de usuario ya existe',
   'errors.accountClosed': 'Esta cuenta se ha eliminado y ya no puede iniciar sesión',
+  'errors.phoneInvalid':
+    'No es un número de teléfono válido para su país; revisa el prefijo y el número',
   'errors.phoneInUse': 'Este número de teléfono ya está vinculado a otra cuenta',
   'errors.emailInUse': 'Esta dirección de correo ya la usa otra cuenta',
   'errors.refreshRejected': 'Tu sesión ha terminado; inicia sesión de nuevo',

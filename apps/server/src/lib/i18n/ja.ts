@@ -95,6 +95,8 @@ export const ja: Record<MessageKey, string> = {
     '認証コードを送信できませんでした。しばらくしてからもう一度お試しください',
   'errors.usernameExists': 'このユーザー名は既に使われています',
   'errors.accountClosed': 'このアカウントは削除されているため、ログインできません',
+  'errors.phoneInvalid':
+    '選択した国・地域の電話番号として正しくありません。国番号と番号をご確認ください',
   'errors.phoneInUse': 'この電話番号は既に別のアカウントに登録されています',
   'errors.emailInUse': 'このメールアドレスは既に別のアカウントで使われています',
   'errors.refreshRejected': 'セッションが終了しました。もう一度ログインしてください',

@@ -91,6 +91,7 @@ export const zh: Record<MessageKey, string> = {
   'errors.captchaSendFailed': '验证码发送失败，请稍后再试',
   'errors.usernameExists': '用户名已存在',
   'errors.accountClosed': '该账号已注销，无法登录',
+  'errors.phoneInvalid': '该号码不是所选国家或地区的有效手机号，请检查区号和号码',
   'errors.phoneInUse': '该手机号已绑定其他账号',
   'errors.emailInUse': '该邮箱已被其他账号使用',
   'errors.refreshRejected': '登录状态已失效，请重新登录',

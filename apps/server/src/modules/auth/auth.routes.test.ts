@@ -189,6 +189,31 @@ describe('e-mail code sign-in', () => {
     expect(res.body.code).toBe(0);
     expect(res.body.result.nickname).toBe('Creator 8000');
   });
+
+  it("refuses a number its country's plan cannot have, in the caller's language", async () => {
+    // +1 takes ten digits; eleven is no American or Canadian number.
+    for (const [lang, words] of [
+      ['en', 'not a valid phone number'],
+      ['zh', '不是所选国家或地区的有效手机号'],
+      ['ja', '電話番号として正しくありません'],
+      ['es', 'No es un número de teléfono válido'],
+    ] as const) {
+      const refused = await call(
+        'POST',
+        '/prod-api/user/captcha',
+        { method: 'phone', phone: '+1 415 555 01234' },
+        { 'x-accept-language': lang },
+      );
+      expect(refused.body.code).toBe(1001);
+      expect(refused.body.msg).toContain(words);
+    }
+    // A Spanish mobile of nine digits is one.
+    const sent = await call('POST', '/prod-api/user/captcha', {
+      method: 'phone',
+      phone: '+34 612 345 678',
+    });
+    expect(sent.body.code).toBe(0);
+  });
 });
 
 describe('sessions', () => {
