@@ -185,7 +185,8 @@ describe('people', () => {
       publishedAt: new Date(),
       settings: { prompt: '' },
     });
-    const cards = await walk(`/prod-api/content/works/explore?sort=new&limit=60`);
+    // The author's list, not explore: a visitor's explore page may come from its 5 s cache.
+    const cards = await walk(`/prod-api/content/users/${author.id}/works`);
     const promptOf = (id: number) => cards.find((w) => w.work_id === String(id))?.prompt;
     expect(promptOf(shared.id)).toBe('a quiet harbour');
     expect(promptOf(hidden.id)).toBeNull();
