@@ -1,4 +1,5 @@
 import { phoneSchema } from '@lumen/contracts/auth';
+import type { CountryCode } from 'libphonenumber-js/min';
 import type * as PhoneRulesModule from 'libphonenumber-js/min';
 import { getCurrentLanguage } from '../../shared/i18n/i18n';
 
@@ -69,7 +70,8 @@ export async function toInternational(value: PhoneValue): Promise<string | null>
   );
   if (!shape.success) return null;
   const { parsePhoneNumberFromString } = await loadPhoneRules();
-  const parsed = parsePhoneNumberFromString(value.number, value.country as never);
+  // The picker offers only the countries of `dialCodes`, all of them libphonenumber's codes.
+  const parsed = parsePhoneNumberFromString(value.number, value.country as CountryCode);
   if (!parsed?.isValid() || parsed.countryCallingCode !== dialCodes[value.country]) return null;
   return parsed.number;
 }

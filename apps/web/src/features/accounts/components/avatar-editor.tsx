@@ -123,7 +123,7 @@ function CropDialog({
           step={0.01}
           value={crop.zoom}
           label={null}
-          aria-label={t('profile.avatar.zoom')}
+          thumbLabel={t('profile.avatar.zoom')}
           onChange={(zoom) => {
             if (!image) return;
             const { maxX, maxY } = layout(image, zoom);
