@@ -164,7 +164,7 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
               <Setting label={t('library.detail.ratio')} value={ratio ?? '—'} />
             </>
           )}
-          <OutputFacts facts={output.facts} kind={kind} />
+          <OutputFacts facts={output.facts} kind={kind} requested={task.request?.params} />
           <RunSettings task={task} kind={kind} />
           <Setting
             label={t('library.detail.cost')}

@@ -24,13 +24,22 @@ function formatSize(bytes: number, language: string): string {
  * What the file itself is, read when it was stored: a video's length, frame rate and sound, a
  * 3D model's vertices, faces and textures, and the file's size. Nothing for facts not known.
  */
-export function OutputFacts({ facts, kind }: { facts: Facts | undefined; kind: LibraryKind }) {
+export function OutputFacts({
+  facts,
+  kind,
+  requested,
+}: {
+  facts: Facts | undefined;
+  kind: LibraryKind;
+  /** The run's own settings already show its length and frame rate: not said twice. */
+  requested?: { duration?: unknown; fps?: unknown };
+}) {
   const { t, i18n } = useTranslation();
   if (!facts) return null;
   const number = new Intl.NumberFormat(i18n.language);
   const rows: { label: string; value: string }[] = [];
   if (kind === 'video') {
-    if (facts.duration_s !== undefined) {
+    if (facts.duration_s !== undefined && requested?.duration === undefined) {
       const seconds = new Intl.NumberFormat(i18n.language, {
         style: 'unit',
         unit: 'second',
@@ -39,7 +48,7 @@ export function OutputFacts({ facts, kind }: { facts: Facts | undefined; kind: L
       });
       rows.push({ label: t('library.facts.duration'), value: seconds.format(facts.duration_s) });
     }
-    if (facts.fps !== undefined) {
+    if (facts.fps !== undefined && requested?.fps === undefined) {
       rows.push({ label: t('library.facts.fps'), value: `${number.format(facts.fps)} fps` });
     }
     if (facts.has_audio !== undefined) {
