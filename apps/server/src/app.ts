@@ -294,6 +294,7 @@ export async function buildApp({
           thumbKey: o.thumbKey,
           wmKey: o.wmKey,
           mime: o.mime,
+          facts: o.facts,
           record: o.record,
         }),
       ),

@@ -142,6 +142,14 @@ export function createHttpWorkerApi(opts: {
       );
       return answer.result?.continue ?? false;
     },
+    async preview(taskId, workerId, image) {
+      await call(
+        `/worker/v1/tasks/${taskId}/preview`,
+        { worker_id: workerId, mime: image.mime, data: image.bytes.toString('base64') },
+        envelope(z.object({ continue: z.boolean() })),
+        { timeoutMs: 10_000 },
+      );
+    },
     async readInput(key) {
       const url = inputUrls.get(key);
       if (!url) throw new Error(`no URL for input ${key}`);

@@ -124,6 +124,7 @@ export function createWorkerRunner(options: RunnerOptions) {
           if (!alive) abort.abort();
           return alive;
         },
+        ...(api.preview ? { preview: (image) => api.preview!(task.id, workerId, image) } : {}),
         signal: abort.signal,
       });
     } catch (err) {

@@ -1,6 +1,6 @@
 import type { WorkerEngineSettings } from '@lumen/contracts/engine-settings';
 import type { WorkerFailureReason } from '@lumen/contracts/tasks';
-import type { EngineOutput, EngineTask } from '@lumen/engines/engine';
+import type { EngineOutput, EnginePreview, EngineTask } from '@lumen/engines/engine';
 
 export type ClaimedTask = EngineTask & {
   engine: string;
@@ -23,6 +23,8 @@ export interface WorkerApi {
   ): Promise<ClaimedTask | null>;
   /** Renews the lease and reports progress; false means stop (cancelled or lease lost). */
   heartbeat(taskId: string, workerId: string, progress?: number): Promise<boolean>;
+  /** Shows the task's owner a picture of the work in progress; optional for older servers. */
+  preview?(taskId: string, workerId: string, image: EnginePreview): Promise<void>;
   readInput(key: string): Promise<Buffer>;
   complete(taskId: string, workerId: string, outputs: EngineOutput[]): Promise<boolean>;
   /** `message` is for the operators; `reason` picks what the task's owner is told. */

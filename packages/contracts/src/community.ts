@@ -96,6 +96,8 @@ export const workSchema = z.object({
    * approved text and null.
    */
   pending_edit_at: z.string().nullable(),
+  /** The prompt the work was made from, for its card's hover; null for a private generation. */
+  prompt: z.string().nullable(),
 });
 export type Work = z.infer<typeof workSchema>;
 

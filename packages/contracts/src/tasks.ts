@@ -137,6 +137,22 @@ export const gatewaySubmitResultSchema = z.object({
   estimated_wait_min: z.number().int(),
 });
 
+/**
+ * What a finished output is, read from its file when it was stored: its size, a video's
+ * length, frame rate and sound, a 3D model's vertices, faces and textures. Each only where
+ * it applies and could be read.
+ */
+export const outputFactsSchema = z.object({
+  size_bytes: z.number().int().optional(),
+  duration_s: z.number().optional(),
+  fps: z.number().optional(),
+  has_audio: z.boolean().optional(),
+  vertices: z.number().int().optional(),
+  faces: z.number().int().optional(),
+  textures: z.number().int().optional(),
+});
+export type OutputFacts = z.infer<typeof outputFactsSchema>;
+
 export const subTaskResultSchema = z.object({
   /** Which output of the task this is (stable when others are deleted); absent on placeholders. */
   index: z.number().int().optional(),
@@ -150,6 +166,7 @@ export const subTaskResultSchema = z.object({
   height: z.number().int().nullable(),
   mime: z.string().nullable(),
   seed: z.number().int().nullable(),
+  facts: outputFactsSchema.optional(),
   // vivago's fields: the server always sends them; a client's own optimistic placeholder,
   // made before the task exists, has none.
   /** `{task_id}-{index}` for an output, the task's id on a placeholder. */

@@ -113,6 +113,8 @@ export const orderFailures = [
   'card_declined',
   '3ds_failed',
   'qr_expired',
+  /** The checkout window closed with no payment: the buyer left (spec §4 waiting → cancelled). */
+  'checkout_expired',
   'risk_control',
   'pay_error',
 ] as const;

@@ -38,6 +38,12 @@ export interface EngineIO {
   /** Reports progress 0–100; resolves false when the task was cancelled and work should stop. */
   progress(percent: number): Promise<boolean>;
   /**
+   * A picture of the work in progress (ComfyUI's sampler previews), for the task's card to
+   * show blurred while it sharpens. Optional: engines without previews never call it, and a
+   * preview that cannot be delivered is dropped, never a reason to stop.
+   */
+  preview?(image: EnginePreview): Promise<void>;
+  /**
    * An address of the input that servers elsewhere can fetch (a signed URL under
    * `PUBLIC_URL`), or null when this server is not reachable from outside: engines of hosted
    * APIs then send the bytes instead.
@@ -45,6 +51,8 @@ export interface EngineIO {
   publicUrl?(key: string): string | null;
   readonly signal: AbortSignal;
 }
+
+export type EnginePreview = { mime: 'image/jpeg' | 'image/png'; bytes: Buffer };
 
 export type EngineOutput = {
   kind: 'image' | 'video' | 'model' | 'audio';

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createComfyUiEngine } from './comfyui-engine';
 import { startFakeComfyUi, type FakeComfyUi } from './fake-comfyui-server';
 import { createPng } from './fake-png';
+import { parsePreviewFrame } from './comfyui-socket';
 import { makeIo, makeTask, nodeOf, nodesOf } from './test-support';
 
 let fake: FakeComfyUi | undefined;
@@ -68,6 +69,39 @@ describe('comfyui engine', () => {
     expect(io.reported).toEqual([...io.reported].sort((a, b) => a - b));
     expect(Math.max(...io.reported)).toBeGreaterThanOrEqual(90);
     expect(Math.max(...io.reported)).toBeLessThan(100);
+  });
+
+  it("passes the sampler's live previews on, at most one a second", async () => {
+    const { engine } = await setup({ steps: 6, stepDelayMs: 300 });
+    const io = makeIo();
+
+    await engine.run(makeTask('txt2img'), io);
+
+    // Six steps 300 ms apart send six previews; about one a second of them is passed on.
+    expect(io.previews.length).toBeGreaterThanOrEqual(1);
+    expect(io.previews.length).toBeLessThanOrEqual(3);
+    for (const preview of io.previews) {
+      expect(preview.mime).toBe('image/png');
+      expect(preview.bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+    }
+  });
+
+  it('reads a binary frame as a preview only when it is one', () => {
+    const header = (type: number, format: number) => {
+      const b = Buffer.alloc(8);
+      b.writeUInt32BE(type, 0);
+      b.writeUInt32BE(format, 4);
+      return b;
+    };
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
+    expect(parsePreviewFrame(Buffer.concat([header(1, 1), jpeg]))).toEqual({
+      mime: 'image/jpeg',
+      bytes: jpeg,
+    });
+    expect(parsePreviewFrame(Buffer.concat([header(2, 1), jpeg]))).toBeUndefined();
+    expect(parsePreviewFrame(Buffer.concat([header(1, 9), jpeg]))).toBeUndefined();
+    expect(parsePreviewFrame(header(1, 1))).toBeUndefined();
+    expect(parsePreviewFrame('{"type":"status"}')).toBeUndefined();
   });
 
   it('uploads the input image for img2img and points LoadImage at it', async () => {

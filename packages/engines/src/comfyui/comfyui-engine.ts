@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
 import { fitMask, type Size } from '../edit-images';
-import type { Engine, EngineIO, EngineOutput, EngineTask } from '../engine';
+import type { Engine, EngineIO, EngineOutput, EnginePreview, EngineTask } from '../engine';
 import { ComfyUiError, cancelledError, formatDuration } from './comfyui-errors';
 import { createComfyUiHttp, type ComfyUiHttp } from './comfyui-http';
 import { finishImageTool } from '../image-tool-finish';
@@ -132,7 +132,8 @@ export function createComfyUiEngine(options: ComfyUiEngineOptions): Engine {
       // Not abortable: a prompt the server queued must be known to be taken back off it.
       const { prompt_id: promptId } = await http.queuePrompt(graph, clientId);
       void report(5);
-      await followPrompt({ promptId, graph, socket, stop, report });
+      const preview = createPreviewForwarder(io);
+      await followPrompt({ promptId, graph, socket, stop, report, preview });
       const entry = await getFinishedHistory(http, promptId, stop.signal, pollIntervalMs);
       const frames = Number(values.frames);
       const fps = Number(values.fps);
@@ -166,6 +167,7 @@ export function createComfyUiEngine(options: ComfyUiEngineOptions): Engine {
     socket: ProgressSocket | undefined;
     stop: AbortController;
     report: (percent: number) => Promise<void>;
+    preview?: (image: EnginePreview) => void;
   }): Promise<void> {
     const { promptId, stop } = job;
     const timer = setTimeout(() => {
@@ -181,6 +183,7 @@ export function createComfyUiEngine(options: ComfyUiEngineOptions): Engine {
         pollIntervalMs,
         stop: stop.signal,
         onProgress: (percent) => void job.report(percent),
+        onPreview: job.preview,
       });
     } catch (err) {
       if (stop.signal.aborted) await cancelRemotely(http, promptId);
@@ -228,6 +231,31 @@ function createProgressReporter(io: EngineIO, stop: AbortController) {
       })
       .catch((err: unknown) => stop.abort(err));
     return chain;
+  };
+}
+
+/** A sampler sends a preview per step; the card needs about one a second. */
+const previewIntervalMs = 1_000;
+
+/**
+ * Passes the sampler's previews on at most once a second, one at a time: a slow delivery
+ * drops the previews that arrive meanwhile rather than queueing stale pictures.
+ */
+function createPreviewForwarder(io: EngineIO): ((image: EnginePreview) => void) | undefined {
+  const send = io.preview?.bind(io);
+  if (!send) return undefined;
+  let last = 0;
+  let busy = false;
+  return (image) => {
+    const now = Date.now();
+    if (busy || now - last < previewIntervalMs) return;
+    last = now;
+    busy = true;
+    send(image)
+      .catch(() => undefined)
+      .finally(() => {
+        busy = false;
+      });
   };
 }
 

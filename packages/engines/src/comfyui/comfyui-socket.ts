@@ -1,3 +1,4 @@
+import type { EnginePreview } from '../engine';
 import { executionErrorSchema, socketMessageSchema, type SocketMessage } from './comfyui-schemas';
 
 /** The part of the WebSocket API the engine uses; `ws` and the browser's both fit. */
@@ -20,7 +21,8 @@ export type ExecutionEvent =
   | { type: 'done' }
   | { type: 'error'; message: string }
   | { type: 'interrupted' }
-  | { type: 'lost' };
+  | { type: 'lost' }
+  | { type: 'preview'; image: EnginePreview };
 
 export type ExecutionListener = (event: ExecutionEvent) => void;
 
@@ -62,6 +64,28 @@ function toEvent(message: SocketMessage): ExecutionEvent | undefined {
     default:
       return undefined;
   }
+}
+
+/** ComfyUI's binary event types (server.py `BinaryEventTypes`) and preview image formats. */
+const PREVIEW_IMAGE = 1;
+const previewFormats: Record<number, EnginePreview['mime']> = { 1: 'image/jpeg', 2: 'image/png' };
+
+function asBytes(data: unknown): Buffer | undefined {
+  if (Buffer.isBuffer(data)) return data;
+  if (data instanceof ArrayBuffer) return Buffer.from(data);
+  if (ArrayBuffer.isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  return undefined;
+}
+
+/**
+ * A binary frame: a 4-byte big-endian event type, then for a preview image a 4-byte format
+ * (1 JPEG, 2 PNG) and the image itself. Other binary events are not for us.
+ */
+export function parsePreviewFrame(data: unknown): EnginePreview | undefined {
+  const bytes = asBytes(data);
+  if (!bytes || bytes.length <= 8 || bytes.readUInt32BE(0) !== PREVIEW_IMAGE) return undefined;
+  const mime = previewFormats[bytes.readUInt32BE(4)];
+  return mime ? { mime, bytes: Buffer.from(bytes.subarray(8)) } : undefined;
 }
 
 function parseMessage(data: unknown): SocketMessage | undefined {
@@ -126,13 +150,22 @@ export function openProgressSocket(
       giveUp();
       for (const listener of listeners.values()) listener({ type: 'lost' });
     });
+    // Preview frames carry no prompt id: they belong to the prompt that ran last on this
+    // socket, and each run opens a socket of its own.
+    let running: string | undefined;
     socket.addEventListener('message', (message) => {
       const data =
         typeof message === 'object' && message && 'data' in message ? message.data : undefined;
+      const image = parsePreviewFrame(data);
+      if (image) {
+        if (running !== undefined) listeners.get(running)?.({ type: 'preview', image });
+        return;
+      }
       const parsed = parseMessage(data);
       const promptId = parsed?.data.prompt_id;
       const event = parsed && toEvent(parsed);
       if (typeof promptId !== 'string' || !event) return;
+      running = promptId;
       const listener = listeners.get(promptId);
       if (listener) listener(event);
       else backlog.push({ promptId, event });

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { EnginePreview } from '../engine';
 import { ComfyUiError } from './comfyui-errors';
 import type { ComfyUiHttp } from './comfyui-http';
 import type { HistoryEntry, WorkflowGraph } from './comfyui-schemas';
@@ -69,6 +70,7 @@ export type WaitOptions = {
   /** Aborted with the error to fail with: cancellation, run timeout, a failed progress report. */
   stop: AbortSignal;
   onProgress(percent: number): void;
+  onPreview?(image: EnginePreview): void;
 };
 
 /** Resolves once ComfyUI has finished the prompt successfully. */
@@ -133,6 +135,8 @@ export function waitForPrompt(options: WaitOptions): Promise<void> {
           case 'lost':
             socketAlive = false;
             return schedulePoll(0);
+          case 'preview':
+            return options.onPreview?.(event.image);
         }
       }) ?? unsubscribe;
 

@@ -48,6 +48,8 @@ export type ExecutorContext = {
   /** What ffprobe read of an uploaded clip or voice track, by its name. */
   readInputFacts(name: string): MediaFacts | undefined;
   send(clientId: string, type: string, data: Record<string, unknown>): void;
+  /** A binary frame, as ComfyUI sends its live previews. */
+  sendBinary(clientId: string, bytes: Buffer): void;
   saveFile(type: string, subfolder: string, filename: string, file: StoredFile): void;
 };
 
@@ -161,6 +163,18 @@ async function produceOutput(
   }
 }
 
+/**
+ * A sampler's live preview as ComfyUI frames it: event type 1 (preview image), format 2
+ * (PNG), then the picture, here a small one that brightens as the steps go by.
+ */
+function previewFrame(done: number): Buffer {
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(2, 4);
+  const level = Math.round(60 + 160 * done);
+  return Buffer.concat([header, createPng(32, 32, [level, level, 255])]);
+}
+
 export async function executeJob(job: FakeJob, ctx: ExecutorContext): Promise<HistoryRecord> {
   const messages: Array<[string, unknown]> = [];
   const prompt_id = job.promptId;
@@ -199,6 +213,7 @@ export async function executeJob(job: FakeJob, ctx: ExecutorContext): Promise<Hi
       for (let value = 1; value <= ctx.steps && !job.interrupted; value += 1) {
         await sleep(ctx.stepDelayMs);
         send('progress', { value, max: ctx.steps, prompt_id, node: nodeId });
+        ctx.sendBinary(job.clientId, previewFrame(value / ctx.steps));
       }
     }
     if (job.interrupted) {

@@ -86,6 +86,7 @@ export async function startFakeComfyUi(options: FakeComfyUiOptions = {}): Promis
       readInputFile: (name) => files.get(fileKey('input', '', name))?.bytes,
       readInputFacts: (name) => mediaFacts.get(name),
       send: (clientId, type, data) => sockets.get(clientId)?.send(JSON.stringify({ type, data })),
+      sendBinary: (clientId, bytes) => sockets.get(clientId)?.send(bytes, { binary: true }),
       saveFile: (type, subfolder, name, file) => files.set(fileKey(type, subfolder, name), file),
     });
     // As ComfyUI does: history first, then `executing: null` to say the prompt is over.

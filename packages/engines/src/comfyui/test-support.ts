@@ -1,6 +1,6 @@
 import { engineSettingsSchema, type EngineSettings } from '@lumen/contracts/generation';
 import type { TaskType } from '@lumen/contracts/task-types';
-import type { EngineIO, EngineTask } from '../engine';
+import type { EngineIO, EnginePreview, EngineTask } from '../engine';
 import type { WorkflowGraph } from './comfyui-schemas';
 
 /** Test support shared by the engine tests: tasks, a recording EngineIO, graph lookups. */
@@ -23,7 +23,11 @@ export function makeTask(
   };
 }
 
-export type RecordingIO = EngineIO & { reported: number[]; controller: AbortController };
+export type RecordingIO = EngineIO & {
+  reported: number[];
+  previews: EnginePreview[];
+  controller: AbortController;
+};
 
 export function makeIo(
   inputs: Record<string, Buffer> = {},
@@ -31,8 +35,10 @@ export function makeIo(
 ): RecordingIO {
   const controller = new AbortController();
   const reported: number[] = [];
+  const previews: EnginePreview[] = [];
   return {
     reported,
+    previews,
     controller,
     signal: controller.signal,
     async readInput(key) {
@@ -43,6 +49,9 @@ export function makeIo(
     async progress(percent) {
       reported.push(percent);
       return onProgress(percent);
+    },
+    async preview(image) {
+      previews.push(image);
     },
   };
 }

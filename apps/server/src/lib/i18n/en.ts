@@ -93,6 +93,8 @@ export const en = {
     'VerificationCodeFailed: the code could not be sent, please try again later',
   'errors.usernameExists': 'Username exists',
   'errors.accountClosed': 'This account has been deleted and can no longer sign in',
+  'errors.phoneInvalid':
+    'This is not a valid phone number for its country, please check the country code and the number',
   'errors.phoneInUse': 'This phone number is already bound to another account',
   'errors.emailInUse': 'This e-mail address is already used by another account',
   'errors.refreshRejected': 'Your session has ended, please log in again',
@@ -117,6 +119,9 @@ export const en = {
     'You already have a successful subscription. Please check your payment account',
   'payment.riskControl':
     'Rejected by risk control after multiple submissions, please try again later',
+  'payment.cardDeclined': 'Your card was declined, please use another card or ask your bank',
+  'payment.checkoutExpired':
+    'The checkout window closed before payment; nothing was charged. Please place the order again',
   'payment.cardUnsupported': 'This card does not support subscriptions, please use another card',
   'payment.threeDsFailed': 'The 3DS challenge failed, please try again',
   'payment.invalidParams': 'Payment failed: invalid parameters',

@@ -95,6 +95,8 @@ export const es: Record<MessageKey, string> = {
   'errors.captchaSendFailed': 'No se pudo enviar el código de verificación; inténtalo más tarde',
   'errors.usernameExists': 'El nombre de usuario ya existe',
   'errors.accountClosed': 'Esta cuenta se ha eliminado y ya no puede iniciar sesión',
+  'errors.phoneInvalid':
+    'No es un número de teléfono válido para su país; revisa el prefijo y el número',
   'errors.phoneInUse': 'Este número de teléfono ya está vinculado a otra cuenta',
   'errors.emailInUse': 'Esta dirección de correo ya la usa otra cuenta',
   'errors.refreshRejected': 'Tu sesión ha terminado; inicia sesión de nuevo',
@@ -120,6 +122,9 @@ export const es: Record<MessageKey, string> = {
   'payment.alreadySubscribed': 'Ya tienes una suscripción activa. Revisa tu cuenta de pago',
   'payment.riskControl':
     'Rechazado por el control de riesgos tras varios intentos, inténtalo de nuevo más tarde',
+  'payment.cardDeclined': 'Tu tarjeta ha sido rechazada, usa otra tarjeta o consulta a tu banco',
+  'payment.checkoutExpired':
+    'El plazo para pagar terminó sin pago; no se ha cobrado nada. Vuelve a realizar el pedido',
   'payment.cardUnsupported': 'Esta tarjeta no admite suscripciones, usa otra tarjeta',
   'payment.threeDsFailed': 'La verificación 3DS falló, inténtalo de nuevo',
   'payment.invalidParams': 'El pago falló: parámetros no válidos',

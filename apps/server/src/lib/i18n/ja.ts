@@ -95,6 +95,8 @@ export const ja: Record<MessageKey, string> = {
     '認証コードを送信できませんでした。しばらくしてからもう一度お試しください',
   'errors.usernameExists': 'このユーザー名は既に使われています',
   'errors.accountClosed': 'このアカウントは削除されているため、ログインできません',
+  'errors.phoneInvalid':
+    '選択した国・地域の電話番号として正しくありません。国番号と番号をご確認ください',
   'errors.phoneInUse': 'この電話番号は既に別のアカウントに登録されています',
   'errors.emailInUse': 'このメールアドレスは既に別のアカウントで使われています',
   'errors.refreshRejected': 'セッションが終了しました。もう一度ログインしてください',
@@ -120,6 +122,10 @@ export const ja: Record<MessageKey, string> = {
     'すでに有効なサブスクリプションがあります。お支払いアカウントをご確認ください',
   'payment.riskControl':
     '複数回の送信によりリスク管理で拒否されました。しばらくしてから再度お試しください',
+  'payment.cardDeclined':
+    'カードが拒否されました。別のカードをお使いいただくか、カード会社にお問い合わせください',
+  'payment.checkoutExpired':
+    'お支払いの受付時間が過ぎたため、注文は取り消されました（請求はありません）。もう一度ご注文ください',
   'payment.cardUnsupported':
     'このカードはサブスクリプションに対応していません。別のカードをご利用ください',
   'payment.threeDsFailed': '3D セキュア認証に失敗しました。もう一度お試しください',

@@ -19,7 +19,12 @@ afterAll(() => t.close());
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
 
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, ticket?: string, body?: object) {
+async function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  ticket?: string,
+  body?: object,
+) {
   const res = await t.app.inject({
     method,
     url,
@@ -157,6 +162,15 @@ describe('profile', () => {
     expect((await t.app.inject({ method: 'GET', url: replaced.result.avatar })).statusCode).toBe(
       200,
     );
+
+    // Removing goes back to no picture, and the stored one goes.
+    const removed = await call('DELETE', '/prod-api/user/avatar', ticket);
+    expect(removed).toMatchObject({ code: 0, result: { avatar: '' } });
+    expect((await call('GET', '/prod-api/user/profile', ticket)).result.avatar).toBe('');
+    expect((await t.app.inject({ method: 'GET', url: replaced.result.avatar })).statusCode).toBe(
+      404,
+    );
+    expect((await call('DELETE', '/prod-api/user/avatar')).code).toBe(3015);
   });
 });
 

@@ -62,6 +62,17 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
     async (request) => ok(await service.setAvatar(await userId(request), request.body.image)),
   );
+  app.delete(
+    '/prod-api/user/avatar',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the avatar: the initial of the name shows instead',
+        response: { 200: envelopeSchema(avatarResultSchema) },
+      },
+    },
+    async (request) => ok(await service.removeAvatar(await userId(request))),
+  );
   app.post(
     '/prod-api/user/phone/bind',
     {

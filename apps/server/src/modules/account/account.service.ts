@@ -184,6 +184,14 @@ export function createAccountService(deps: {
       return { avatar };
     },
 
+    /** Goes back to no picture (the initial of the name shows); the stored one is deleted. */
+    async removeAvatar(userId: number): Promise<{ avatar: string }> {
+      const previous = storedAvatarKey(userId, (await auth.getUser(userId)).avatar);
+      await auth.setAvatar(userId, '');
+      if (previous) await deps.store.delete(previous);
+      return { avatar: '' };
+    },
+
     async bindPhone(userId: number, phone: string, code: string): Promise<Profile> {
       await auth.bindPhone(userId, phone, code);
       return profileOf(userId);

@@ -189,6 +189,31 @@ describe('e-mail code sign-in', () => {
     expect(res.body.code).toBe(0);
     expect(res.body.result.nickname).toBe('Creator 8000');
   });
+
+  it("refuses a number its country's plan cannot have, in the caller's language", async () => {
+    // +1 takes ten digits; eleven is no American or Canadian number.
+    for (const [lang, words] of [
+      ['en', 'not a valid phone number'],
+      ['zh', '不是所选国家或地区的有效手机号'],
+      ['ja', '電話番号として正しくありません'],
+      ['es', 'No es un número de teléfono válido'],
+    ] as const) {
+      const refused = await call(
+        'POST',
+        '/prod-api/user/captcha',
+        { method: 'phone', phone: '+1 415 555 01234' },
+        { 'x-accept-language': lang },
+      );
+      expect(refused.body.code).toBe(1001);
+      expect(refused.body.msg).toContain(words);
+    }
+    // A Spanish mobile of nine digits is one.
+    const sent = await call('POST', '/prod-api/user/captcha', {
+      method: 'phone',
+      phone: '+34 612 345 678',
+    });
+    expect(sent.body.code).toBe(0);
+  });
 });
 
 describe('sessions', () => {
@@ -254,6 +279,42 @@ describe('sessions', () => {
       'refresh-token': result.refresh_token,
     });
     expect(refresh.body.code).toBe(3035);
+  });
+
+  it('signs in once with a hand-over ticket from an address, which then stops working', async () => {
+    const { result } = (await signInByEmail('handover@example.com')).body;
+    const minted = await call('POST', '/prod-api/user/ticket', undefined, bearer(result.ticket));
+    expect(minted.body.code).toBe(0);
+    expect(minted.body.result.max_age).toBe(300);
+    expect(new URL(minted.body.result.url).searchParams.get('ticket')).toBe(
+      minted.body.result.ticket,
+    );
+    const there = await call('POST', '/prod-api/user/login', {
+      loginType: 'ticket',
+      ticket: minted.body.result.ticket,
+    });
+    expect(there.body).toMatchObject({ code: 0, result: { username: 'handover' } });
+    expect(there.body.result.ticket).not.toBe(minted.body.result.ticket);
+    // Spent: a copy of the address signs no one in, while both sessions go on.
+    const again = await call('POST', '/prod-api/user/login', {
+      loginType: 'ticket',
+      ticket: minted.body.result.ticket,
+    });
+    expect(again.body.code).toBe(3015);
+    for (const ticket of [result.ticket, there.body.result.ticket]) {
+      expect((await call('GET', '/prod-api/user/info', undefined, bearer(ticket))).body.code).toBe(
+        0,
+      );
+    }
+    // Minting needs a session; one left unused ends with its five minutes.
+    expect((await call('POST', '/prod-api/user/ticket')).body.code).toBe(3015);
+    const late = await call('POST', '/prod-api/user/ticket', undefined, bearer(result.ticket));
+    clock.advance(301_000);
+    const expired = await call('POST', '/prod-api/user/login', {
+      loginType: 'ticket',
+      ticket: late.body.result.ticket,
+    });
+    expect(expired.body.code).toBe(3015);
   });
 
   it('makes ADMIN_EMAILS accounts admins with the Admin menu', async () => {

@@ -263,6 +263,29 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   );
 
   app.post(
+    '/prod-api/user/ticket',
+    {
+      schema: {
+        tags,
+        summary:
+          'A one-time sign-in ticket (5 minutes) for an address: `/?ticket=…` signs this user in there, once',
+        response: {
+          200: envelopeSchema(
+            z.object({ ticket: z.string(), max_age: z.number(), url: z.string() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await request.requireAuth();
+      const handover = await deps.auth.issueHandoverTicket(user.id, contextOf(request));
+      const url = new URL('/', deps.publicUrl);
+      url.searchParams.set('ticket', handover.ticket);
+      return ok({ ...handover, url: url.toString() });
+    },
+  );
+
+  app.post(
     '/prod-api/user/logout',
     {
       schema: {

@@ -28,6 +28,9 @@ const MAX_FAILURES_PER_ACCOUNT = 5;
 const MAX_FAILURES_PER_IP = 30;
 
 type Attribution = { invitationcode?: string | undefined; channel_id?: string | undefined };
+/** How long a hand-over ticket (see issueHandoverTicket) may wait for its exchange. */
+export const HANDOVER_TICKET_MAX_AGE_S = 300;
+
 type NewAccount = { email?: string; phone?: string; nickname?: string; avatar?: string };
 
 export function createAuthService(deps: {
@@ -180,7 +183,10 @@ export function createAuthService(deps: {
           : { user: await createAccount({ phone: body.phone, nickname }, body), isNew: true };
       }
       case 'ticket': {
-        const { user } = await sessions.authenticate(body.ticket);
+        // A ticket carried in an address is spent by its use: a copy left in a history, a
+        // log or a referrer signs no one in again.
+        const { user, sessionId } = await sessions.authenticate(body.ticket);
+        await sessions.revoke(sessionId, 'ticket-exchanged');
         return { user, isNew: false };
       }
       case 'google':
@@ -218,6 +224,15 @@ export function createAuthService(deps: {
 
   return {
     publicProviders: () => identities.publicProviders(),
+
+    /**
+     * A one-time ticket for an address that signs this user in elsewhere (the app opening the
+     * web, a partner page): a session of its own that lasts minutes and ends at its exchange.
+     */
+    async issueHandoverTicket(userId: number, ctx: RequestContext) {
+      const session = await sessions.issue(userId, ctx, HANDOVER_TICKET_MAX_AGE_S);
+      return { ticket: session.ticket, max_age: session.maxAge };
+    },
 
     async login(body: LoginBody, ctx: RequestContext): Promise<LoginResult> {
       const { user, isNew } = await resolveLogin(body, ctx);

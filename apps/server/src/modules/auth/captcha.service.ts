@@ -1,6 +1,7 @@
 import { CAPTCHA_LENGTH, CAPTCHA_RESEND_S } from '@lumen/contracts/constants';
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import type { Language } from '@lumen/contracts/i18n';
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { SmsSender } from '../../adapters/sms/sms-sender';
 import { AppError } from '../../lib/app-error';
@@ -36,6 +37,11 @@ export function createCaptchaService(deps: {
 
   return {
     async send(target: Target, ip: string | null, lang: Language) {
+      // Every sign-in and binding by phone starts with a code: refusing here keeps numbers
+      // that cannot exist in their country (a US number with 11 digits) out of every path.
+      if (target.channel === 'phone' && !isValidPhoneNumber(target.address)) {
+        throw new AppError(ErrorCode.invalidParams, 'errors.phoneInvalid');
+      }
       const now = clock.now();
       const last = await repository.latestCaptcha(target.channel, target.address);
       if (last) {

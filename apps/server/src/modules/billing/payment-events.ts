@@ -193,6 +193,7 @@ async function payOrder(ctx: EventContext, order: OrderRow, paid: PaidReport): P
 const sessionStatusOf: Record<OrderFailure, string> = {
   cancelled: 'cancelled',
   qr_expired: 'expired',
+  checkout_expired: 'expired',
   card_declined: 'failed',
   '3ds_failed': 'failed',
   risk_control: 'failed',

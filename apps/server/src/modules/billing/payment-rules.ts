@@ -71,9 +71,10 @@ export function maskNickname(name: string): string {
 /** The §8 message of each way a payment can fail. */
 export const failureMessages: Record<OrderFailure, MessageKey> = {
   cancelled: 'payment.cancelled',
-  card_declined: 'payment.cardUnsupported',
+  card_declined: 'payment.cardDeclined',
   '3ds_failed': 'payment.threeDsFailed',
   qr_expired: 'payment.qrExpired',
+  checkout_expired: 'payment.checkoutExpired',
   risk_control: 'payment.riskControl',
   pay_error: 'payment.payError',
 };

@@ -359,7 +359,7 @@ describe('checkouts that do not pay', () => {
     [
       'card_declined',
       'card_declined',
-      'This card does not support subscriptions, please use another card',
+      'Your card was declined, please use another card or ask your bank',
     ],
     ['3ds_failed', '3ds_failed', 'The 3DS challenge failed, please try again'],
     ['qr_expired', 'qr_expired', 'The QR code has expired, please place the order again'],
@@ -397,6 +397,7 @@ describe('checkouts that do not pay', () => {
 
   it('an expired checkout settles as QR expired, and the job cancels forgotten ones', async () => {
     const { ticket } = await api.signIn('expired@example.com');
+    const creditsBefore = (await account(ticket)).credits;
     const late = await order(ticket, 'credits-500');
     const forgotten = await order(ticket, 'credits-500');
     clock.advance(31 * 60_000);
@@ -410,8 +411,33 @@ describe('checkouts that do not pay', () => {
     expect(res.result).toMatchObject({ status: 'cancelled', failure: 'qr_expired' });
 
     expect(await t.app.services.payments.expireCheckouts(clock.now())).toBe(1);
+    const expired = {
+      status: 'cancelled',
+      failure: 'checkout_expired',
+      failure_msg:
+        'The checkout window closed before payment; nothing was charged. Please place the order again',
+    };
     const shown = await call('GET', `/prod-api/trade/v1/orders/${forgotten.order_no}`, ticket);
-    expect(shown.result).toMatchObject({ status: 'cancelled', failure: 'qr_expired' });
+    expect(shown.result).toMatchObject(expired);
+    // The payment history says so too, in the caller's language.
+    const history = await call('GET', '/prod-api/trade/v1/orders?pageNum=1&pageSize=10', ticket);
+    expect(
+      history.result.list.find((o: { order_no: string }) => o.order_no === forgotten.order_no),
+    ).toMatchObject(expired);
+    const inSpanish = await t.app.inject({
+      method: 'GET',
+      url: `/prod-api/trade/v1/orders/${forgotten.order_no}`,
+      headers: { 'x-accept-language': 'es', authorization: `Bearer ${ticket}` },
+    });
+    expect(inSpanish.json().result.failure_msg).toBe(
+      'El plazo para pagar terminó sin pago; no se ha cobrado nada. Vuelve a realizar el pedido',
+    );
+    // Run again (another node, the next tick): nothing left to expire, nothing changes.
+    expect(await t.app.services.payments.expireCheckouts(clock.now())).toBe(0);
+    // The buyer comes back to the forgotten checkout: it cannot be paid any more.
+    const comeBack = await settle(ticket, forgotten.session_id, 'pay');
+    expect(comeBack.result).toMatchObject({ status: 'cancelled', failure: 'checkout_expired' });
+    expect((await account(ticket)).credits).toBe(creditsBefore);
   });
 });
 

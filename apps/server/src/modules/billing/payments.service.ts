@@ -247,14 +247,19 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return toOrder(lang, await getOwnOrder(userId, orderNo));
     },
 
-    /** Gives up orders whose checkout expired unpaid (the payer never came back). */
+    /**
+     * Gives up orders whose checkout window closed unpaid (the payer never came back): spec §4
+     * waiting → cancelled, shown in the history as an expired checkout. Each order is locked
+     * and checked again, so a payment that lands at the same moment wins or is refused whole,
+     * never both.
+     */
     async expireCheckouts(now: Date, batch = 200): Promise<number> {
       const due = await root.orders.expiredSessions(now, batch);
       for (const { order } of due) {
         await ledger.transact(order.userId, async (unit) => {
           const r = deps.repos(unit.tx);
           const locked = await r.orders.lockOrder(order.orderNo);
-          if (locked) await cancelOrder({ r, now }, locked, 'qr_expired');
+          if (locked) await cancelOrder({ r, now }, locked, 'checkout_expired');
         });
       }
       return due.length;

@@ -174,6 +174,25 @@ describe('explore feeds', () => {
 });
 
 describe('people', () => {
+  it("carries each card's prompt for its hover, none for a private generation or a tool run", async () => {
+    const author = await api.signIn('prompts@example.com');
+    const shared = await insertWork(t.database.db, author.id, { publishedAt: new Date() });
+    const hidden = await insertWork(t.database.db, author.id, {
+      publishedAt: new Date(),
+      settings: null,
+    });
+    const tool = await insertWork(t.database.db, author.id, {
+      publishedAt: new Date(),
+      settings: { prompt: '' },
+    });
+    // The author's list, not explore: a visitor's explore page may come from its 5 s cache.
+    const cards = await walk(`/prod-api/content/users/${author.id}/works`);
+    const promptOf = (id: number) => cards.find((w) => w.work_id === String(id))?.prompt;
+    expect(promptOf(shared.id)).toBe('a quiet harbour');
+    expect(promptOf(hidden.id)).toBeNull();
+    expect(promptOf(tool.id)).toBeNull();
+  });
+
   it('counts followers, lists followers, following and friends, refuses self-follow', async () => {
     const a = await api.signIn('alpha@example.com');
     const b = await api.signIn('beta@example.com');

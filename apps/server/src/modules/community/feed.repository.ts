@@ -57,6 +57,8 @@ const cardFields = {
   remixCount: works.remixCount,
   createdAt: works.createdAt,
   publishedAt: works.publishedAt,
+  // Only the prompt of the settings: a card shows it on hover, the rest is the detail's.
+  prompt: sql<string | null>`${works.settings}->>'prompt'`.as('card_prompt'),
 };
 
 export type CardRow = {
@@ -85,6 +87,8 @@ export type CardRow = {
   remixCount: number;
   createdAt: Date;
   publishedAt: Date | null;
+  /** Null for a private generation (its settings are not published). */
+  prompt: string | null;
   liked: boolean;
   favorited: boolean;
   followed: boolean;

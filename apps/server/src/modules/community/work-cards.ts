@@ -90,6 +90,8 @@ export function createWorkCards(deps: {
       created_at: row.createdAt.toISOString(),
       published_at: row.publishedAt?.toISOString() ?? null,
       pending_edit_at: edited?.toISOString() ?? null,
+      // A tool run (a cut-out) has no prompt to show or recreate from.
+      prompt: row.prompt?.trim() ? row.prompt : null,
     };
   }
 

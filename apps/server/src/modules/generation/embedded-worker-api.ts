@@ -22,6 +22,9 @@ export function createEmbeddedWorkerApi(deps: {
       };
     },
     heartbeat: (taskId, workerId, progress) => queue.heartbeat(taskId, workerId, progress),
+    preview: async (taskId, workerId, image) => {
+      await queue.preview(taskId, workerId, image.bytes);
+    },
     readInput: (key) => deps.media.readInput(key),
     complete: (taskId, workerId, outputs) => queue.complete(taskId, workerId, outputs),
     fail: (taskId, workerId, message, reason) => queue.fail(taskId, workerId, message, reason),

@@ -1,3 +1,4 @@
+import type { OutputFacts } from '@lumen/contracts/tasks';
 import type { MediaKind } from '@lumen/contracts/media';
 import type { EngineOutput } from '@lumen/engines/engine';
 
@@ -52,6 +53,7 @@ export interface GenerationMedia {
       thumbKey: string | null;
       wmKey: string | null;
       mime: string;
+      facts: OutputFacts;
       record: unknown;
     }[]
   >;

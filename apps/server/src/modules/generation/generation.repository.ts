@@ -1,3 +1,4 @@
+import type { OutputFacts } from '@lumen/contracts/tasks';
 import {
   and,
   asc,
@@ -315,6 +316,16 @@ export function createGenerationRepository(db: Database, clock: Clock) {
         channel,
       ]);
       return rows.map(toTaskRow);
+    },
+
+    /** Records what each of a task's output files is (see OutputFacts). */
+    async setOutputFacts(taskId: string, facts: { idx: number; facts: OutputFacts }[]) {
+      for (const item of facts) {
+        await db
+          .update(taskOutputs)
+          .set({ facts: item.facts })
+          .where(and(eq(taskOutputs.taskId, taskId), eq(taskOutputs.idx, item.idx)));
+      }
     },
 
     /** Moves a task out of `from` states in the caller's transaction; undefined if it had left them. */

@@ -1,3 +1,4 @@
+import type { OutputFacts } from '@lumen/contracts/tasks';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -109,6 +110,8 @@ export const taskOutputs = pgTable(
     nsfwScore: doublePrecision('nsfw_score'),
     /** What the output shows, in words, when its engine said (vivago's sub-result `description`). */
     description: text('description'),
+    /** What its file is (size, a video's fps and sound, a model's faces), read when stored. */
+    facts: jsonb('facts').$type<OutputFacts>(),
     createdAt: ts('created_at').notNull(),
     /**
      * When its owner deleted it from the library (decision 0020). The row stays so that a work

@@ -223,6 +223,7 @@ export function createGenerationService(deps: GenerationDeps) {
               height: o.height,
               mime: o.mime,
               seed: o.seed,
+              ...(o.facts ? { facts: o.facts } : {}),
               ...(o.description ? { description: o.description } : {}),
             })),
           )

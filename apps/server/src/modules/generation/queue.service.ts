@@ -7,6 +7,7 @@ import type { EventBus } from '../../lib/event-bus';
 import type { GenerationMedia, NsfwScorer } from './generation.ports';
 import type { GenerationRepository } from './generation.repository';
 import type { QueueLoadTracker } from './queue-load';
+import { previewDataUrl } from './preview-picture';
 import type { TaskRow, taskOutputs } from './generation.schema';
 
 type NewTaskOutputRow = typeof taskOutputs.$inferInsert;
@@ -332,6 +333,32 @@ export function createQueueService(deps: {
     },
 
     /**
+     * Sends the task's owner a small, blurred-to-be copy of a preview the engine made (the
+     * card sharpens it as progress grows). It renews the lease like a heartbeat; a picture
+     * that cannot be read is dropped. False tells the worker to stop (cancelled, lost).
+     */
+    async preview(taskId: string, workerId: string, image: Buffer): Promise<boolean> {
+      const task = await repository.renewLease(taskId, workerId, LEASE_MS, clock.now());
+      if (!task) {
+        claimed.delete(taskId);
+        return false;
+      }
+      const picture = await previewDataUrl(image).catch(() => undefined);
+      if (picture) {
+        deps.events.publish(task.userId, {
+          type: 'task',
+          data: {
+            task_id: task.id,
+            status: task.status,
+            progress: task.progress,
+            preview: picture,
+          },
+        });
+      }
+      return true;
+    },
+
+    /**
      * Stores the outputs, flags adult content, captures the cost of what was delivered and
      * releases the rest. Answers false when the task was no longer the worker's to finish.
      */
@@ -389,6 +416,14 @@ export function createQueueService(deps: {
               media,
             });
       if (!done) await discardIfEndedWithoutResult(task.id);
+      // What each file is (a video's fps, a model's faces) is for its detail page, not part of
+      // the outcome: recorded beside it, after the end's statement.
+      else if (done.status === 'done') {
+        await repository.setOutputFacts(
+          task.id,
+          stored.map((s) => ({ idx: s.idx, facts: s.facts })),
+        );
+      }
       return Boolean(done);
     },
 

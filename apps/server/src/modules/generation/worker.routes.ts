@@ -232,6 +232,35 @@ export const workerRoutes: FastifyPluginAsyncZod<{
   }
 
   app.post(
+    '/worker/v1/tasks/:id/preview',
+    {
+      // A sampler preview is small; this leaves room for a large one, base64 included.
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        tags,
+        summary:
+          'A picture of the work in progress (a sampler preview), shown blurred to the task owner; continue false means stop',
+        params: taskParams,
+        body: z.object({
+          worker_id: workerId,
+          mime: z.enum(['image/jpeg', 'image/png']),
+          data: z.base64().max(2_000_000),
+        }),
+        response: { 200: envelopeSchema(z.object({ continue: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      requireWorker(request);
+      const alive = await queue.preview(
+        request.params.id,
+        request.body.worker_id,
+        Buffer.from(request.body.data, 'base64'),
+      );
+      return ok({ continue: alive });
+    },
+  );
+
+  app.post(
     '/worker/v1/tasks/:id/outputs',
     {
       schema: {

@@ -1,6 +1,9 @@
 import { IMAGE_THUMB_WIDTH, VIDEO_THUMB_WIDTH, type MediaKind } from '@lumen/contracts/media';
+import { probeVideoFacts } from '@lumen/engines/media-probe';
+import type { OutputFacts } from '@lumen/contracts/tasks';
 import type { ObjectStore } from '../../adapters/storage/object-store';
 import type { Clock } from '../../lib/clock';
+import { readGlbFacts } from './glb-facts';
 import { makeThumbnail, makeWatermarked, readImageMeta } from './media-images';
 import { makeWatermarkedVideo } from './media-video';
 import type { MediaRepository, OutputRecord } from './media.repository';
@@ -33,6 +36,8 @@ export type StoredOutput = {
   seed: number | null;
   thumbKey: string | null;
   wmKey: string | null;
+  /** What the file is, as its detail page shows it. */
+  facts: OutputFacts;
   /** Its media row, in the shape the database's `media_record_outputs` reads. */
   record: OutputRecord;
 };
@@ -54,6 +59,25 @@ export function outputFolder(userId: number, taskId: string | number): string {
   const task = String(taskId);
   if (!TASK_SEGMENT.test(task)) throw new Error(`task id not usable in a key: ${task}`);
   return `outputs/${userId}/${task}/`;
+}
+
+/**
+ * What an output's file is: its size; a video's length, frame rate and sound (ffprobe); a 3D
+ * model's vertices, faces and textures (its GLB). A file that cannot be read gets its size.
+ */
+async function readFacts(file: OutputFile): Promise<OutputFacts> {
+  const facts: OutputFacts = { size_bytes: file.bytes.length };
+  if (file.kind === 'video') {
+    const video = await probeVideoFacts(file.bytes).catch(() => undefined);
+    if (video) {
+      facts.duration_s = Math.round(video.durationS * 100) / 100;
+      facts.fps = Math.round(video.fps * 100) / 100;
+      facts.has_audio = video.hasAudio;
+    }
+  } else if (file.kind === 'model') {
+    Object.assign(facts, readGlbFacts(file.bytes));
+  }
+  return facts;
 }
 
 export function createOutputStore(deps: {
@@ -103,7 +127,7 @@ export function createOutputStore(deps: {
     }
     if (file.kind === 'video' && watermark) wmKey = `${base}/${index}_wm.mp4`;
     if (wmKey) writes.push(store.delete(wmKey));
-    const settled = await Promise.allSettled(writes);
+    const [facts, ...settled] = await Promise.allSettled([readFacts(file), ...writes]);
     const failed = settled.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
 
@@ -119,6 +143,7 @@ export function createOutputStore(deps: {
       seed: file.seed ?? null,
       thumbKey,
       wmKey,
+      facts: facts.status === 'fulfilled' ? facts.value : { size_bytes: file.bytes.length },
       record: {
         user_id: userId,
         key,

@@ -1,4 +1,4 @@
-import type { WorkDetail } from '@lumen/contracts/community';
+import type { Work, WorkDetail } from '@lumen/contracts/community';
 
 /** Greatest-common-divisor ratio, e.g. 1024×576 → "16:9", as the studio's ratio picker takes it. */
 export function ratioOf(width: number | null, height: number | null): string | null {
@@ -35,6 +35,19 @@ export function remixPath(work: WorkDetail, action: RemixAction): string | null 
     if (action === 'reuseSeed' && work.seed !== null) params.set('seed', String(work.seed));
     if (ratio && work.kind !== '3d') params.set('ratio', ratio);
   }
+  params.set('remix', work.work_id);
+  return `/studio/${work.kind}?${params.toString()}`;
+}
+
+/**
+ * A card's "Recreate": the studio of the work's kind with its prompt (and shape), a new seed.
+ * Null when the prompt is not public (a private generation, a tool run).
+ */
+export function recreatePath(work: Pick<Work, 'work_id' | 'kind' | 'prompt' | 'media'>) {
+  if (!work.prompt) return null;
+  const params = new URLSearchParams({ prompt: work.prompt });
+  const ratio = ratioOf(work.media.width, work.media.height);
+  if (ratio && work.kind !== '3d') params.set('ratio', ratio);
   params.set('remix', work.work_id);
   return `/studio/${work.kind}?${params.toString()}`;
 }

@@ -2,7 +2,11 @@ import { taskStates, type TaskResult } from '@lumen/contracts/tasks';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { TaskPage } from './task-pages';
+import { forgetTaskPreview, rememberTaskPreview } from './task-previews';
 import { subscribeUserEvents } from './user-events';
+
+const isFinalState = (status: TaskResult['status']) =>
+  status !== 'queued' && status !== 'generating';
 
 /** A task's new state and progress (spec §4), as the events stream sends it. */
 const taskEventSchema = z.object({
@@ -10,6 +14,8 @@ const taskEventSchema = z.object({
   status: z.enum(taskStates),
   progress: z.number(),
   queue_position: z.number().optional(),
+  /** The engine's latest picture of the work, a small JPEG as a data URL (see task-previews). */
+  preview: z.string().startsWith('data:image/jpeg;base64,').max(16_000).optional(),
 });
 export type TaskEvent = z.infer<typeof taskEventSchema>;
 
@@ -48,7 +54,10 @@ export function subscribeTaskEvents({
     events: {
       task: (data) => {
         const event = parseEvent(taskEventSchema, data);
-        if (event) onTask(event);
+        if (!event) return;
+        if (event.preview) rememberTaskPreview(event.task_id, event.preview);
+        else if (isFinalState(event.status)) forgetTaskPreview(event.task_id);
+        onTask(event);
       },
       ...(onQueue
         ? {

@@ -96,7 +96,7 @@ export function actionOfStripeEvent(event: Stripe.Event): PaymentAction {
       return {
         kind: 'checkout_failed',
         orderNo,
-        failure: event.type === 'checkout.session.expired' ? 'qr_expired' : 'pay_error',
+        failure: event.type === 'checkout.session.expired' ? 'checkout_expired' : 'pay_error',
       };
     }
     case 'invoice.paid':

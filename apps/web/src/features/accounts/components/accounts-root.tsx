@@ -21,6 +21,17 @@ export function AccountsRoot() {
     // Once per page load, also under StrictMode's double effects.
     if (restoreStarted) return;
     restoreStarted = true;
+    // An address with a sign-in ticket (rare) loads its code only then; a failed one leaves
+    // the session that was there.
+    if (/[?&](ticket|lenovo_token)=/.test(window.location.search)) {
+      void import('../session/address-sign-in')
+        .then((m) => (m.addressSignsIn(window.location.search) ? m.signInFromAddress() : false))
+        .then(async (signedIn) => {
+          if (!signedIn) await restoreSession();
+        })
+        .catch(() => restoreSession());
+      return;
+    }
     void restoreSession();
   }, []);
 

@@ -28,9 +28,9 @@ export function PhoneBindingCard({ profile }: { profile: Profile }) {
     },
   });
 
-  const send = (event: FormEvent) => {
+  const send = async (event: FormEvent) => {
     event.preventDefault();
-    const international = toInternational(phone);
+    const international = await toInternational(phone).catch(() => null);
     if (!international) {
       setPhoneError(t('login.invalidPhone'));
       return;
@@ -55,7 +55,7 @@ export function PhoneBindingCard({ profile }: { profile: Profile }) {
       submitLabel={t('profile.phone.bind')}
       hint={t('profile.phone.hint')}
       flow={flow}
-      onSend={send}
+      onSend={(event) => void send(event)}
     >
       <PhoneField
         label={t('login.phone')}

@@ -1,8 +1,8 @@
 import { Group, Select, Text, TextInput } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialCodes, type PhoneValue } from '../phone-number';
+import { dialCodes, loadPhoneRules, type PhoneValue } from '../phone-number';
 
 interface PhoneFieldProps {
   value: PhoneValue;
@@ -23,6 +23,10 @@ export function PhoneField({ value, onChange, error, label }: PhoneFieldProps) {
     }));
   }, [i18n.language]);
   const nameOf = new Map(countries.map((c) => [c.value, c.name]));
+  // The rules are needed on submit; fetching them now keeps that instant.
+  useEffect(() => {
+    loadPhoneRules().catch(() => undefined);
+  }, []);
 
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
@@ -32,8 +36,27 @@ export function PhoneField({ value, onChange, error, label }: PhoneFieldProps) {
         data={countries.map(({ value: code, label: dial }) => ({ value: code, label: dial }))}
         value={value.country}
         allowDeselect={false}
-        w={96}
-        comboboxProps={{ width: 240, position: 'bottom-start' }}
+        searchable
+        // Found by the country's name in the interface language, its code (ES) or its dial code.
+        filter={({ options, search }) => {
+          const query = search.trim().toLowerCase().replace(/^\+/, '');
+          if (!query || countries.some((c) => `+${dialCodes[c.value]}` === search.trim())) {
+            return options;
+          }
+          return options.filter((option) => {
+            if (!('value' in option)) return false;
+            const name = nameOf.get(option.value)?.toLowerCase() ?? '';
+            return (
+              name.includes(query) ||
+              option.value.toLowerCase() === query ||
+              (dialCodes[option.value] ?? '').startsWith(query)
+            );
+          });
+        }}
+        nothingFoundMessage={t('login.noCountry')}
+        w={104}
+        comboboxProps={{ width: 260, position: 'bottom-start' }}
+        maxDropdownHeight={280}
         renderOption={({ option }) => (
           <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
             <Text size="sm">{nameOf.get(option.value)}</Text>

@@ -19,9 +19,9 @@ export function PhoneLoginForm() {
       signInWith({ loginType: 'phone', phone: number, captcha }, { silent: true }),
   });
 
-  const send = (event: FormEvent) => {
+  const send = async (event: FormEvent) => {
     event.preventDefault();
-    const international = toInternational(phone);
+    const international = await toInternational(phone).catch(() => null);
     if (!international) {
       setPhoneError(t('login.invalidPhone'));
       return;
@@ -34,7 +34,7 @@ export function PhoneLoginForm() {
   }
 
   return (
-    <form onSubmit={send} noValidate>
+    <form onSubmit={(event) => void send(event)} noValidate>
       <Stack gap="sm">
         <PhoneField
           label={t('login.phone')}

@@ -1,6 +1,7 @@
-import { Avatar, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../api/profile';
+import { AvatarEditor } from '../components/avatar-editor';
 import { EmailBindingCard } from '../components/email-binding-card';
 import { PhoneBindingCard } from '../components/phone-binding-card';
 import { ProfileForm } from '../components/profile-form';
@@ -21,9 +22,7 @@ export function ProfilePage() {
           <>
             <Card withBorder radius="lg" padding="lg">
               <Group gap="md" wrap="nowrap">
-                <Avatar src={data.avatar || null} alt={name} size={64} radius="xl" color="violet">
-                  {name.slice(0, 1).toUpperCase()}
-                </Avatar>
+                <AvatarEditor avatar={data.avatar} name={name} />
                 <Stack gap={2} miw={0}>
                   <Text fw={700} fz="lg" truncate>
                     {name}

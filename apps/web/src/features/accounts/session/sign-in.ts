@@ -95,11 +95,9 @@ export function completeSignIn(result: LoginResult): SessionUser {
 }
 
 /** After a profile change: this tab shows the new names at once, other tabs re-read them. */
-export function updateSessionNames(names: {
-  username: string;
-  nickname: string;
-  avatar: string;
-}): void {
+export function updateSessionNames(
+  names: Partial<{ username: string; nickname: string; avatar: string }>,
+): void {
   const current = useSession.getState().user;
   if (!current) return;
   const user = { ...current, ...names };

@@ -30,6 +30,7 @@ export function workFixture(overrides: Partial<Work> = {}): Work {
     created_at: '2026-01-01T00:00:00.000Z',
     published_at: '2026-01-01T00:00:00.000Z',
     pending_edit_at: null,
+    prompt: 'a quiet harbour',
     ...overrides,
   };
 }

@@ -12,6 +12,8 @@ import { taskTypeName } from '../../../shared/i18n/task-type-name';
 import { CancelTaskButton } from '../../../shared/ui/cancel-task-button';
 import { InputPicture } from '../../../shared/ui/input-picture';
 import { inputPictures } from '../../../shared/ui/input-pictures';
+import { useTaskEta } from '../../../shared/hooks/use-task-eta';
+import { LivePreview } from '../../../shared/ui/live-preview';
 import { RelativeTime } from '../../../shared/ui/relative-time';
 import { ratioParts } from '../aspect-ratio';
 import { recreatable } from '../task-request';
@@ -33,7 +35,17 @@ function Placeholders({ task, ratio }: { task: TaskResult; ratio: string }) {
   return (
     <div className={classes.mediaGrid} data-count={Math.min(count, 4)}>
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className={classes.placeholder} style={{ aspectRatio: `${w} / ${h}` }} />
+        <div
+          key={i}
+          className={classes.placeholder}
+          data-testid="generating-placeholder"
+          style={{ aspectRatio: `${w} / ${h}` }}
+        >
+          {/* The engine previews one picture; it stands for each of the batch. */}
+          {task.status === 'generating' ? (
+            <LivePreview taskId={task.task_id} progress={task.progress} />
+          ) : null}
+        </div>
       ))}
     </div>
   );
@@ -42,6 +54,7 @@ function Placeholders({ task, ratio }: { task: TaskResult; ratio: string }) {
 function RunningState({ task }: { task: TaskResult }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const eta = useTaskEta(task.task_id, task.progress, task.status === 'generating');
   return (
     <div className={classes.runningBar} aria-live="polite">
       {task.status === 'queued' ? (
@@ -63,8 +76,8 @@ function RunningState({ task }: { task: TaskResult }) {
         <div style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" mb={4} gap="xs">
             <Text size="sm">{t('generate.status.generating')}</Text>
-            <Text size="sm" c="dimmed">
-              {task.progress}%
+            <Text size="sm" c="dimmed" data-testid="task-eta">
+              {eta ? `${task.progress}% · ${eta}` : `${task.progress}%`}
             </Text>
           </Group>
           <Progress

@@ -35,6 +35,7 @@ import { usePictureTool, type PictureToolInput } from '../api/picture-tools';
 import { CutoutAction } from './cutout-action';
 import { EnhanceAction } from './enhance-action';
 import { OutputActions, type OutputViewProps } from './output-actions';
+import { OutputFacts } from './output-facts';
 import {
   LOCAL_PREVIEW_ENGINE,
   PICTURE_TOOL_TASK_TYPES,
@@ -153,11 +154,17 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
             label={t('library.detail.seed')}
             value={output.seed === null ? '—' : String(output.seed)}
           />
-          <Setting
-            label={t('library.detail.size')}
-            value={output.width && output.height ? `${output.width} × ${output.height}` : '—'}
-          />
-          <Setting label={t('library.detail.ratio')} value={ratio ?? '—'} />
+          {/* A model's render size says nothing about the model: its own facts follow. */}
+          {kind === '3d' ? null : (
+            <>
+              <Setting
+                label={t('library.detail.size')}
+                value={output.width && output.height ? `${output.width} × ${output.height}` : '—'}
+              />
+              <Setting label={t('library.detail.ratio')} value={ratio ?? '—'} />
+            </>
+          )}
+          <OutputFacts facts={output.facts} kind={kind} requested={task.request?.params} />
           <RunSettings task={task} kind={kind} />
           <Setting
             label={t('library.detail.cost')}

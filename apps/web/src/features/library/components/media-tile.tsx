@@ -15,6 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { editorPath } from '../../../shared/editor-path';
 import { taskTypeName } from '../../../shared/i18n/task-type-name';
+import { LivePreview } from '../../../shared/ui/live-preview';
+import previewClasses from '../../../shared/ui/live-preview.module.css';
 import type { LibraryItem } from '../library-items';
 import classes from './media-tile.module.css';
 
@@ -47,13 +49,14 @@ export function MediaTile({ item, selecting, selected, onToggle, onOpen }: Media
           : t(`library.status.${item.status}`);
     return (
       <UnstyledButton
-        className={classes.tile}
+        className={`${classes.tile} ${previewClasses.shimmer}`}
         data-pending
         onClick={selecting ? undefined : onOpen}
         disabled={selecting}
         aria-label={`${label}: ${status}`}
       >
-        <Stack align="center" justify="center" gap={8} h="100%" p="sm">
+        {!queued && item.taskId ? <LivePreview taskId={item.taskId} progress={progress} /> : null}
+        <Stack align="center" justify="center" gap={8} h="100%" p="sm" pos="relative">
           <Loader size="sm" />
           <Text size="xs" c="dimmed" ta="center" role="status">
             {status}

@@ -2,6 +2,7 @@ import type { TaskResult } from '@lumen/contracts/tasks';
 import { Alert, Card, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useTaskEta } from '../../../shared/hooks/use-task-eta';
 import { CancelTaskButton } from '../../../shared/ui/cancel-task-button';
 import { libraryKeys } from '../library-kinds';
 import { taskLabel } from '../library-items';
@@ -13,6 +14,7 @@ import { taskLabel } from '../library-items';
 export function TaskProgress({ task }: { task: TaskResult }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const eta = useTaskEta(task.task_id, task.progress, task.status === 'generating');
   if (task.status === 'queued' || task.status === 'generating') {
     const queued = task.status === 'queued';
     return (
@@ -24,6 +26,7 @@ export function TaskProgress({ task }: { task: TaskResult }) {
             {queued
               ? t('library.detail.queued', { position: task.queue_position })
               : t('library.detail.generating', { progress: task.progress })}
+            {!queued && eta ? <span data-testid="task-eta">{` · ${eta}`}</span> : null}
           </Text>
           {queued ? null : (
             <Progress value={task.progress} w="100%" maw={320} aria-hidden radius="xl" />

@@ -2,6 +2,7 @@ import type { TaskResult } from '@lumen/contracts/tasks';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useTaskEta } from '../../../shared/hooks/use-task-eta';
 import { CancelTaskButton } from '../../../shared/ui/cancel-task-button';
 
 interface RunStatusProps {
@@ -13,6 +14,7 @@ interface RunStatusProps {
 /** A run on its way (its place in line, then its progress, with Cancel) or how it ended badly. */
 export function RunStatus({ task, onCancelled, onDismiss }: RunStatusProps) {
   const { t } = useTranslation();
+  const eta = useTaskEta(task.task_id, task.progress, task.status === 'generating');
   if (task.status === 'queued' || task.status === 'generating') {
     const queued = task.status === 'queued';
     return (
@@ -22,6 +24,11 @@ export function RunStatus({ task, onCancelled, onDismiss }: RunStatusProps) {
             {queued
               ? t('tools.editor.run.queued', { count: task.queue_position })
               : t('tools.editor.run.working', { progress: task.progress })}
+            {!queued && eta ? (
+              <Text span size="sm" c="dimmed" fw={400} data-testid="task-eta">
+                {` · ${eta}`}
+              </Text>
+            ) : null}
           </Text>
           <CancelTaskButton taskId={task.task_id} onCancelled={onCancelled} />
         </Group>

@@ -1,0 +1,1 @@
+ALTER TABLE "task_outputs" ADD COLUMN "facts" jsonb;
