@@ -4,6 +4,7 @@ import {
   outpaintSettingsSchema,
   upscaleSettingsSchema,
 } from './image-tools';
+import { tryOnCategories } from './tools/try-on';
 import { vectorizePresets } from './tools/vectorize';
 
 /** Aspect ratios offered by the studio; the spec allows 1:2.5 to 2.5:1 (§5). */
@@ -122,5 +123,7 @@ export const engineSettingsSchema = z.object({
     .optional(),
   /** Vector conversion: the tracing preset. */
   vectorize: z.object({ preset: z.enum(vectorizePresets) }).optional(),
+  /** Virtual try-on: where the garment of the second picture is worn. */
+  tryOn: z.object({ category: z.enum(tryOnCategories) }).optional(),
 });
 export type EngineSettings = z.infer<typeof engineSettingsSchema>;

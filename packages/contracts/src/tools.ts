@@ -7,8 +7,10 @@ import { img2img } from './tools/img2img';
 import { inpaint } from './tools/inpaint';
 import { mouthSpeech } from './tools/mouth-speech';
 import { outpaint } from './tools/outpaint';
+import { portrait } from './tools/portrait';
 import { removeBg } from './tools/remove-bg';
 import { textTo3d } from './tools/text-to-3d';
+import { tryOn } from './tools/try-on';
 import { txt2img } from './tools/txt2img';
 import { upscale } from './tools/upscale';
 import { vectorize } from './tools/vectorize';
@@ -57,6 +59,8 @@ export const tools = {
   video_creative_upscaler: videoCreativeUpscaler,
   text_to_3d: textTo3d,
   image_to_3d: imageTo3d,
+  portrait,
+  try_on: tryOn,
 } as const satisfies { [Id in string]: ToolDefinition<Id> };
 
 export type ToolId = keyof typeof tools;

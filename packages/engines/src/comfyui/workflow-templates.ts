@@ -70,6 +70,8 @@ export const workflowTemplates: Partial<Record<TaskType, WorkflowTemplate>> = {
   },
   text_to_3d: { file: 'text-to-3d.json', media: 'model', inputImages: 0 },
   image_to_3d: { file: 'image-to-3d.json', media: 'model', inputImages: 1 },
+  portrait: { file: 'portrait.json', media: 'image', inputImages: 1 },
+  try_on: { file: 'try-on.json', media: 'image', inputImages: 2 },
 };
 
 /** The graph a task runs: its type's, or the picture variant when it brings a picture and no clip. */

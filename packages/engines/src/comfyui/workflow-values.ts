@@ -4,6 +4,7 @@ import {
   type VideoStyle,
 } from '@lumen/contracts/generation';
 import { OUTPAINT_PROMPT, outpaintCanvas, type Size } from '../edit-images';
+import { portraitPrompt, tryOnCategoryOf } from '../studio-prompts';
 import { effectPrompt } from '../video-inputs';
 import type { MediaFacts } from './media-probe';
 import type { OutputMedia } from './workflow-templates';
@@ -184,6 +185,11 @@ export function buildWorkflowValues(
   const effect = effectPrompt(settings);
   if (video && effect) values.prompt = effect;
   values.style_prompt = stylizePrompt(settings.prompt, settings.style);
+  values.portrait_prompt = portraitPrompt(settings);
+  // CatVTON's masker knows the upper body, the lower body and the whole; a coat is upper.
+  values.cloth_type = { top: 'upper', outerwear: 'upper', bottom: 'lower', dress: 'overall' }[
+    tryOnCategoryOf(settings)
+  ];
   if (inputs.voice) {
     values.audio = inputs.voice.name;
     values.voice_duration_s = inputs.voice.facts.durationS;

@@ -6,6 +6,7 @@ import type { LocalTaskHandler } from '../local/local-tasks';
 import { createBackgroundRemover, type BackgroundRemover } from './background-removal';
 import { editByInstruction } from '../local/edit/instruction-edit';
 import { createVideoHandlers } from '../local/video-handlers';
+import { createStudioHandlers } from './studio-handlers';
 import { createUpscaler, type Upscaler, type UpscaleScale } from './upscale';
 
 /**
@@ -48,11 +49,13 @@ export type MlHandlersOptions = {
 export function createMlHandlers(
   options: MlHandlersOptions = {},
 ): Record<'upscale' | 'remove_bg' | 'image_edit', LocalTaskHandler> &
-  ReturnType<typeof createVideoHandlers> {
+  ReturnType<typeof createVideoHandlers> &
+  ReturnType<typeof createStudioHandlers> {
   const upscaler = options.upscaler ?? createUpscaler();
   const removeBackground = options.backgroundRemover ?? createBackgroundRemover();
   return {
     ...createVideoHandlers({ backgroundRemover: removeBackground, upscaler }),
+    ...createStudioHandlers({ backgroundRemover: removeBackground }),
     upscale: async (task, ctx) => {
       const image = await ctx.readImage(0);
       // An undecodable input falls through to the upscaler, which explains what it expects.

@@ -58,6 +58,8 @@ const mediaOf: Record<HostedTaskType, ResolvedInputs> = (() => {
     },
     text_to_3d: none,
     image_to_3d: oneImage,
+    portrait: oneImage,
+    try_on: { ...none, images: [url('person.jpg'), url('garment.jpg')] },
   };
 })();
 
@@ -73,6 +75,9 @@ function settingsVariants(): EngineSettings[] {
     { upscale: { scale: 4, width: 4096, height: 4096 } },
     { upscale: { scale: '4k', width: 3840, height: 2160 } },
     { background: { kind: 'colour', colour: '#00ff00' } },
+    { style: 'oil_painting', negativePrompt: 'blurry' },
+    { tryOn: { category: 'outerwear' } },
+    { tryOn: { category: 'dress' }, prompt: '' },
   ];
   for (const ratio of aspectRatios) variants.push({ ratio, size: 256 });
   for (const resolution of videoResolutions) {

@@ -29,6 +29,8 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     video_creative_upscaler: 'Video enhancement',
     text_to_3d: 'Text to 3D',
     image_to_3d: 'Image to 3D',
+    portrait: 'AI portrait',
+    try_on: 'AI try-on',
   },
   zh: {
     txt2img: '文生图',
@@ -52,6 +54,8 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     video_creative_upscaler: '视频增强',
     text_to_3d: '文生 3D',
     image_to_3d: '图生 3D',
+    portrait: 'AI 写真',
+    try_on: 'AI 试衣',
   },
   ja: {
     txt2img: 'テキストから画像',
@@ -75,6 +79,8 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     video_creative_upscaler: '動画高画質化',
     text_to_3d: 'テキストから 3D',
     image_to_3d: '画像から 3D',
+    portrait: 'AI ポートレート',
+    try_on: 'AI 試着',
   },
   es: {
     txt2img: 'Texto a imagen',
@@ -98,6 +104,8 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     video_creative_upscaler: 'Mejora de vídeo',
     text_to_3d: 'Texto a 3D',
     image_to_3d: 'Imagen a 3D',
+    portrait: 'Retrato con IA',
+    try_on: 'Probador con IA',
   },
 };
 

@@ -18,6 +18,8 @@ import { reduceRatio } from './task-input';
 
 const outpaintParamsSchema = tools.outpaint.params;
 const vectorizeParamsSchema = tools.vectorize.params;
+const portraitParamsSchema = tools.portrait.params;
+const tryOnParamsSchema = tools.try_on.params;
 
 function invalidParam(field: string, reason: string): AppError {
   return new AppError(ErrorCode.invalidParams, 'errors.invalidField', { field, reason });
@@ -99,6 +101,14 @@ export async function applyImageToolParams(
   }
   if (taskType === 'vectorize') {
     settings.vectorize = { preset: vectorizeParamsSchema.parse(own).preset };
+    return { extraImages: [], features: [] };
+  }
+  if (taskType === 'portrait') {
+    settings.style = portraitParamsSchema.parse(own).style;
+    return { extraImages: [], features: [] };
+  }
+  if (taskType === 'try_on') {
+    settings.tryOn = { category: tryOnParamsSchema.parse(own).category };
     return { extraImages: [], features: [] };
   }
   if (taskType === 'upscale' && picture) {
