@@ -17,7 +17,9 @@ import {
   IconPhotoEdit,
   IconPlayerPlay,
   IconPlayerTrackNext,
+  IconShirt,
   IconSparkles,
+  IconUserCircle,
   IconVectorBezier2,
   IconWand,
   type Icon,
@@ -47,6 +49,8 @@ export const toolIcons: Readonly<Record<string, Icon>> = {
   IconPhotoEdit,
   IconPlayerPlay,
   IconPlayerTrackNext,
+  IconShirt,
+  IconUserCircle,
   IconVectorBezier2,
   IconWand,
 };
