@@ -33,7 +33,7 @@ test.describe('portrait and try-on studios', () => {
       mimeType: 'image/jpeg',
       buffer: await makeFacelessPicture(),
     });
-    await expect(page.getByRole('alert')).toContainText('No portrait detected');
+    await expect(page.getByText(/No portrait detected/)).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('button', { name: 'Generate' })).toBeDisabled();
 
     await page.getByRole('button', { name: 'Remove Face photo' }).click();
@@ -44,7 +44,7 @@ test.describe('portrait and try-on studios', () => {
     });
     await expect(page.getByText('One face found — ready.')).toBeVisible({ timeout: 60_000 });
     await page.getByRole('radio', { name: 'Oil painting' }).click();
-    await page.getByRole('radio', { name: '2', exact: true }).click({ force: true });
+    await page.locator('label[for]').filter({ hasText: /^2$/ }).click();
     await expect(page.getByText('Cost: 2 credits')).toBeVisible();
     await shot(page, 'portrait-ready-desktop');
     await page.getByRole('button', { name: 'Generate' }).click();
