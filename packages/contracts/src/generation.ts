@@ -6,6 +6,7 @@ import {
 } from './image-tools';
 import { logoStyles } from './tools/logo';
 import { tattooStyles } from './tools/tattoo';
+import { tryOnCategories } from './tools/try-on';
 import { vectorizePresets } from './tools/vectorize';
 
 /** Aspect ratios offered by the studio; the spec allows 1:2.5 to 2.5:1 (§5). */
@@ -143,5 +144,7 @@ export const engineSettingsSchema = z.object({
   tattoo: z
     .object({ style: z.enum(tattooStyles), reference: z.boolean(), body: z.boolean() })
     .optional(),
+  /** Virtual try-on: where the garment of the second picture is worn. */
+  tryOn: z.object({ category: z.enum(tryOnCategories) }).optional(),
 });
 export type EngineSettings = z.infer<typeof engineSettingsSchema>;

@@ -231,6 +231,7 @@ export const taskRequestSchema = z.object({
     background: z.string().optional(),
     expand: outpaintSettingsSchema.optional(),
     preset: z.string().optional(),
+    category: z.string().optional(),
     effect: z.string().optional(),
     speech_text: z.string().optional(),
     voice: z.string().optional(),

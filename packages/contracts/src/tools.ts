@@ -9,9 +9,11 @@ import { inpaint } from './tools/inpaint';
 import { logo } from './tools/logo';
 import { mouthSpeech } from './tools/mouth-speech';
 import { outpaint } from './tools/outpaint';
+import { portrait } from './tools/portrait';
 import { removeBg } from './tools/remove-bg';
 import { tattoo } from './tools/tattoo';
 import { textTo3d } from './tools/text-to-3d';
+import { tryOn } from './tools/try-on';
 import { txt2img } from './tools/txt2img';
 import { upscale } from './tools/upscale';
 import { vectorize } from './tools/vectorize';
@@ -65,6 +67,8 @@ export const tools = {
   character_video: characterVideo,
   logo,
   tattoo,
+  portrait,
+  try_on: tryOn,
 } as const satisfies { [Id in string]: ToolDefinition<Id> };
 
 export type ToolId = keyof typeof tools;

@@ -214,6 +214,22 @@ export const routes: RouteObject[] = [
             handle: handle({ public: true, pageKey: 'toolbox', titleKey: 'taskTypes.tattoo' }),
           },
           {
+            path: '/studio/portrait',
+            ...lazyPage(
+              () => import('../features/tools/person-studios/portrait-page'),
+              (m) => <m.PortraitPage />,
+            ),
+            handle: handle({ public: true, pageKey: 'toolbox', titleKey: 'taskTypes.portrait' }),
+          },
+          {
+            path: '/studio/try-on',
+            ...lazyPage(
+              () => import('../features/tools/person-studios/try-on-page'),
+              (m) => <m.TryOnPage />,
+            ),
+            handle: handle({ public: true, pageKey: 'toolbox', titleKey: 'taskTypes.try_on' }),
+          },
+          {
             path: '/studio/tutorials',
             ...lazyPage(
               () => import('../features/tutorials/tutorials-page'),

@@ -241,7 +241,7 @@ export const nodeSpecs: Record<string, NodeSpec> = {
   PulidFluxModelLoader: { required: { pulid_file: 'value' }, outputs: ['PULIDFLUX'] },
   PulidFluxEvaClipLoader: { required: {}, outputs: ['EVA_CLIP'] },
   PulidFluxInsightFaceLoader: {
-    required: { provider: ['CPU', 'CUDA', 'ROCM'] },
+    required: { provider: ['CPU', 'CUDA', 'ROCM', 'CoreML'] },
     outputs: ['FACEANALYSIS'],
   },
   ApplyPulidFlux: {
@@ -319,7 +319,8 @@ export const nodeSpecs: Record<string, NodeSpec> = {
     },
     outputs: [],
   },
-  // Custom packs (ComfyUI-VideoHelperSuite, ComfyUI-RMBG, ComfyUI-LatentSyncWrapper): the
+  // Custom packs (ComfyUI-VideoHelperSuite, ComfyUI-RMBG, ComfyUI-LatentSyncWrapper, and the
+  // portrait and try-on packs below): the
   // inputs the templates rely on.
   VHS_LoadVideo: {
     required: {
@@ -370,6 +371,32 @@ export const nodeSpecs: Record<string, NodeSpec> = {
   BiRefNetRMBG: {
     required: { image: 'IMAGE', model: 'value' },
     outputs: ['IMAGE', 'MASK', 'IMAGE'],
+  },
+  // CatVTON's own ComfyUI nodes (Zheng-Chong/CatVTON): the try-on pipeline and its masker.
+  LoadCatVTONPipeline: {
+    required: {
+      sd15_inpaint_path: 'value',
+      catvton_path: 'value',
+      mixed_precision: ['fp32', 'fp16', 'bf16'],
+    },
+    outputs: ['MODEL'],
+  },
+  LoadAutoMasker: { required: { catvton_path: 'value' }, outputs: ['MODEL'] },
+  AutoMasker: {
+    required: { pipe: 'MODEL', target_image: 'IMAGE', cloth_type: ['upper', 'lower', 'overall'] },
+    outputs: ['IMAGE', 'MASK'],
+  },
+  CatVTON: {
+    required: {
+      pipe: 'MODEL',
+      target_image: 'IMAGE',
+      refer_image: 'IMAGE',
+      mask_image: 'MASK',
+      num_inference_steps: 'value',
+      guidance_scale: 'value',
+      seed: 'value',
+    },
+    outputs: ['IMAGE'],
   },
 };
 

@@ -87,6 +87,8 @@ export const workflowTemplates: Partial<Record<TaskType, WorkflowTemplate>> = {
     inputImages: 0,
     withPicture: { file: 'tattoo-reference.json', media: 'image', inputImages: 1 },
   },
+  portrait: { file: 'portrait.json', media: 'image', inputImages: 1 },
+  try_on: { file: 'try-on.json', media: 'image', inputImages: 2 },
 };
 
 /** The graph a task runs: its type's, or the picture variant when it brings a picture and no clip. */

@@ -5,6 +5,7 @@ import {
 } from '@lumen/contracts/generation';
 import { OUTPAINT_PROMPT, outpaintCanvas, type Size } from '../edit-images';
 import { studioPrompt } from '../studio-prompts';
+import { portraitPrompt, tryOnCategoryOf } from '../studio-prompts';
 import { effectPrompt } from '../video-inputs';
 import type { MediaFacts } from './media-probe';
 import type { OutputMedia } from './workflow-templates';
@@ -187,6 +188,11 @@ export function buildWorkflowValues(
   const studio = studioPrompt(settings);
   if (studio) values.prompt = studio;
   values.style_prompt = stylizePrompt(settings.prompt, settings.style);
+  values.portrait_prompt = portraitPrompt(settings);
+  // CatVTON's masker knows the upper body, the lower body and the whole; a coat is upper.
+  values.cloth_type = { top: 'upper', outerwear: 'upper', bottom: 'lower', dress: 'overall' }[
+    tryOnCategoryOf(settings)
+  ];
   if (inputs.voice) {
     values.audio = inputs.voice.name;
     values.voice_duration_s = inputs.voice.facts.durationS;

@@ -7,6 +7,7 @@ import { createBackgroundRemover, type BackgroundRemover } from './background-re
 import { characterImage, characterVideo, createCharacter } from './character-handlers';
 import { editByInstruction } from '../local/edit/instruction-edit';
 import { createVideoHandlers } from '../local/video-handlers';
+import { createStudioHandlers } from './studio-handlers';
 import { createUpscaler, type Upscaler, type UpscaleScale } from './upscale';
 
 /**
@@ -57,7 +58,8 @@ export function createMlHandlers(
   | 'character_video',
   LocalTaskHandler
 > &
-  ReturnType<typeof createVideoHandlers> {
+  ReturnType<typeof createVideoHandlers> &
+  ReturnType<typeof createStudioHandlers> {
   const upscaler = options.upscaler ?? createUpscaler();
   const removeBackground = options.backgroundRemover ?? createBackgroundRemover();
   return {
@@ -65,6 +67,7 @@ export function createMlHandlers(
     character_create: createCharacter,
     character_image: characterImage,
     character_video: characterVideo,
+    ...createStudioHandlers({ backgroundRemover: removeBackground }),
     upscale: async (task, ctx) => {
       const image = await ctx.readImage(0);
       // An undecodable input falls through to the upscaler, which explains what it expects.

@@ -10,6 +10,8 @@ import {
   text,
 } from './input-values';
 import { characterPrompt } from '../character-prompt';
+import type { TryOnCategory } from '@lumen/contracts/tools/try-on';
+import { portraitPrompt, tryOnCategoryOf } from '../studio-prompts';
 import { expandLayout, fillPrompt, first, upscalerScale, type ModelFamily } from './model-families';
 
 /**
@@ -21,8 +23,43 @@ export function fourKFactor(size: { width: number; height: number } | undefined)
   return Math.round(clamp(3840 / Math.max(size.width, size.height), 1, 4) * 100) / 100;
 }
 
+const catVtonCloth: Record<TryOnCategory, string> = {
+  top: 'upper',
+  bottom: 'lower',
+  dress: 'overall',
+  outerwear: 'outer',
+};
+
 /** fal's model families, each following the app's published input schema. */
 export const falFamilies = {
+  // PuLID on FLUX: the face photo is the identity reference; the style is in the prompt.
+  'flux-pulid': {
+    matches: /pulid/,
+    maxPerCall: 1,
+    map: ({ settings, media, seed }) =>
+      defined({
+        prompt: portraitPrompt(settings),
+        reference_image_url: first(media.images),
+        image_size: sizeOf(settings),
+        negative_prompt: text(settings.negativePrompt),
+        id_weight: 1,
+        seed: seed31(seed),
+        enable_safety_checker: true,
+      }),
+  },
+  // CatVTON names the kinds of cloth its own way; a coat is its "outer" layer.
+  'cat-vton': {
+    matches: /vton|try-?on/,
+    maxPerCall: 1,
+    map: ({ settings, media, seed }) =>
+      defined({
+        human_image_url: media.images[0],
+        garment_image_url: media.images[1],
+        cloth_type: catVtonCloth[tryOnCategoryOf(settings)],
+        image_size: sizeOf(settings),
+        seed: seed31(seed),
+      }),
+  },
   // FLUX Fill and Bria take the mask as it is ours: white is painted or erased, black kept.
   'flux-fill': {
     matches: /flux.*fill/,

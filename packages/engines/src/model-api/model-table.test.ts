@@ -83,6 +83,8 @@ const mediaOf: Record<HostedTaskType, ResolvedInputs> = (() => {
     // tattoo's reference (its own tests cover the reference model).
     logo: none,
     tattoo: none,
+    portrait: oneImage,
+    try_on: { ...none, images: [url('person.jpg'), url('garment.jpg')] },
   };
 })();
 
@@ -98,6 +100,9 @@ function settingsVariants(): EngineSettings[] {
     { upscale: { scale: 4, width: 4096, height: 4096 } },
     { upscale: { scale: '4k', width: 3840, height: 2160 } },
     { background: { kind: 'colour', colour: '#00ff00' } },
+    { style: 'oil_painting', negativePrompt: 'blurry' },
+    { tryOn: { category: 'outerwear' } },
+    { tryOn: { category: 'dress' }, prompt: '' },
   ];
   for (const ratio of aspectRatios) variants.push({ ratio, size: 256 });
   for (const resolution of videoResolutions) {

@@ -119,6 +119,21 @@ export const modelApiDefaults = {
     replicate: { model: 'black-forest-labs/flux-dev', family: 'flux-dev' },
     fal: { model: 'fal-ai/flux/dev', family: 'flux' },
   },
+  portrait: {
+    replicate: {
+      model:
+        'bytedance/flux-pulid:8baa7ef2255075b46f4d91cd238c21d31181b3e6a864463f967960bb0112525b',
+      family: 'flux-pulid',
+    },
+    fal: { model: 'fal-ai/flux-pulid', family: 'flux-pulid' },
+  },
+  try_on: {
+    replicate: {
+      model: 'cuuupid/idm-vton:c871bb9b046607b680449ecbae55fd8c6d945e0a1948644bf2361b3d021d3ff4',
+      family: 'idm-vton',
+    },
+    fal: { model: 'fal-ai/cat-vton', family: 'cat-vton' },
+  },
 } as const satisfies Record<Exclude<TaskType, NoHostedModel>, ModelTableRow>;
 
 /**

@@ -6,9 +6,12 @@ import {
   nearestRatio,
   nearestResolution,
   seed31,
+  sizeOf,
   text,
 } from './input-values';
 import { characterPrompt } from '../character-prompt';
+import type { TryOnCategory } from '@lumen/contracts/tools/try-on';
+import { garmentDescription, portraitPrompt, tryOnCategoryOf } from '../studio-prompts';
 import { expandLayout, fillPrompt, first, upscalerScale, type ModelFamily } from './model-families';
 
 const fluxRatios = [
@@ -25,11 +28,52 @@ const fluxRatios = [
   '9:21',
 ] as const;
 
+const idmVtonCategory: Record<TryOnCategory, string> = {
+  top: 'upper_body',
+  bottom: 'lower_body',
+  dress: 'dresses',
+  outerwear: 'upper_body',
+};
+
 /**
  * Input mappings of the model families on Replicate (and Cog containers of the same models),
  * each following the family's published input schema (`schemas/*.json`).
  */
 export const replicateFamilies = {
+  // PuLID on FLUX: the face photo is the identity reference; the style is in the prompt.
+  'flux-pulid': {
+    matches: /pulid/,
+    maxPerCall: 4,
+    map: ({ settings, media, count, seed }) => {
+      const { width, height } = sizeOf(settings);
+      return defined({
+        prompt: portraitPrompt(settings),
+        main_face_image: first(media.images),
+        negative_prompt: text(settings.negativePrompt),
+        width: clamp(width, 256, 1536),
+        height: clamp(height, 256, 1536),
+        id_weight: 1,
+        num_outputs: count,
+        seed: seed31(seed),
+        output_format: 'png',
+      });
+    },
+  },
+  // IDM-VTON dresses the upper body, the lower body or the whole (a dress); a coat is worn
+  // on the upper body.
+  'idm-vton': {
+    matches: /vton|try-?on/,
+    maxPerCall: 1,
+    map: ({ settings, media, seed }) =>
+      defined({
+        human_img: media.images[0],
+        garm_img: media.images[1],
+        garment_des: garmentDescription(settings),
+        category: idmVtonCategory[tryOnCategoryOf(settings)],
+        crop: false,
+        seed: seed31(seed),
+      }),
+  },
   // FLUX Fill takes the mask as it is ours: white is painted, black kept.
   'flux-fill': {
     matches: /flux-fill/,

@@ -34,6 +34,8 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     character_video: 'Character video',
     logo: 'AI logo',
     tattoo: 'AI tattoo',
+    portrait: 'AI portrait',
+    try_on: 'AI try-on',
   },
   zh: {
     txt2img: '文生图',
@@ -62,6 +64,8 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     character_video: '角色视频',
     logo: 'AI 标志',
     tattoo: 'AI 纹身',
+    portrait: 'AI 写真',
+    try_on: 'AI 试衣',
   },
   ja: {
     txt2img: 'テキストから画像',
@@ -90,6 +94,8 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     character_video: 'キャラクター動画',
     logo: 'AI ロゴ',
     tattoo: 'AI タトゥー',
+    portrait: 'AI ポートレート',
+    try_on: 'AI 試着',
   },
   es: {
     txt2img: 'Texto a imagen',
@@ -118,6 +124,8 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     character_video: 'Vídeo de personaje',
     logo: 'Logotipo con IA',
     tattoo: 'Tatuaje con IA',
+    portrait: 'Retrato con IA',
+    try_on: 'Probador con IA',
   },
 };
 

@@ -13,7 +13,7 @@ import {
   type TaskState,
 } from '@lumen/contracts/tasks';
 import { taskTypeDefinitions, type TaskType } from '@lumen/contracts/task-types';
-import { isToolId } from '@lumen/contracts/tools';
+import { imageRulesOf, isToolId } from '@lumen/contracts/tools';
 import {
   LOCAL_PREVIEW_ENGINE_LABEL,
   localPreviewTaskTypes,
@@ -420,6 +420,16 @@ export function createGenerationService(deps: GenerationDeps) {
           ? await deps.queueWait(position, task.lane)
           : estimatedWaitMinutes(task.lane === 0 ? 0 : decision.grade),
       };
+    },
+
+    /**
+     * The portrait check on its own, before a run: how many faces one of the user's pictures
+     * shows, so a studio can say so before anything is spent. The picture must pass the
+     * portrait tool's picture rules first.
+     */
+    async countFacesIn(userId: number, key: string): Promise<number> {
+      const picture = await deps.media.checkImageInput(userId, key, imageRulesOf('portrait'));
+      return deps.countFaces(await deps.media.readInput(picture.key));
     },
 
     async result(userId: number, taskId: string, lang: Language = 'en'): Promise<TaskResult> {

@@ -22,6 +22,8 @@ const logoParamsSchema = tools.logo.params;
 const tattooParamsSchema = tools.tattoo.params;
 /** A tattoo's body photo is checked like the tool's other pictures (spec §5). */
 const bodyPhotoRules = imageRulesOf('tattoo');
+const portraitParamsSchema = tools.portrait.params;
+const tryOnParamsSchema = tools.try_on.params;
 
 function invalidParam(field: string, reason: string): AppError {
   return new AppError(ErrorCode.invalidParams, 'errors.invalidField', { field, reason });
@@ -134,6 +136,14 @@ export async function applyImageToolParams(
   }
   if (taskType === 'vectorize') {
     settings.vectorize = { preset: vectorizeParamsSchema.parse(own).preset };
+    return { extraImages: [], features: [] };
+  }
+  if (taskType === 'portrait') {
+    settings.style = portraitParamsSchema.parse(own).style;
+    return { extraImages: [], features: [] };
+  }
+  if (taskType === 'try_on') {
+    settings.tryOn = { category: tryOnParamsSchema.parse(own).category };
     return { extraImages: [], features: [] };
   }
   if (taskType === 'upscale' && picture) {

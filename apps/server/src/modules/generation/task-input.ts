@@ -202,6 +202,7 @@ export function requestOf(
         : {}),
       ...(s.outpaint ? { expand: s.outpaint } : {}),
       ...(s.vectorize ? { preset: s.vectorize.preset } : {}),
+      ...(s.tryOn ? { category: s.tryOn.category } : {}),
       ...(s.effect ? { effect: s.effect.key } : {}),
       ...(s.speech ? { speech_text: s.speech.text, voice: s.speech.voice } : {}),
       ...(s.characterId ? { character_id: s.characterId } : {}),
