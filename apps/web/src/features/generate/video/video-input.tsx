@@ -25,6 +25,8 @@ export interface PickedClip extends ClipFacts {
 
 interface VideoInputProps {
   label: string;
+  /** Task types whose videos the library offers not (spec §4). */
+  notFrom?: readonly string[];
   rules: VideoRules;
   value: PickedClip | null;
   onChange: (value: PickedClip | null) => void;
@@ -44,7 +46,14 @@ class ClipCheckError extends Error {
  * own videos, checked against the tool's §5 rules before it is sent and again with the
  * server's reading of it, and previewed trimmed to the part the tool uses.
  */
-export function VideoInput({ label, rules, value, onChange, onBusyChange }: VideoInputProps) {
+export function VideoInput({
+  label,
+  notFrom,
+  rules,
+  value,
+  onChange,
+  onBusyChange,
+}: VideoInputProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -208,6 +217,7 @@ export function VideoInput({ label, rules, value, onChange, onBusyChange }: Vide
         </Text>
       ) : null}
       <VideoLibraryPicker
+        {...(notFrom ? { notFrom } : {})}
         opened={libraryOpen}
         onClose={() => setLibraryOpen(false)}
         onPick={(clip) => void takeLibraryClip(clip)}

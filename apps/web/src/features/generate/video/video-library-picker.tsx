@@ -17,13 +17,20 @@ export interface LibraryClip {
 }
 
 interface VideoLibraryPickerProps {
+  /** Task types whose videos this tool may not take (spec §4: no 4K or lip sync of an extension). */
+  notFrom?: readonly string[];
   opened: boolean;
   onClose: () => void;
   onPick: (clip: LibraryClip) => void;
 }
 
 /** The user's finished videos, newest first, to use one as a tool's input. */
-export function VideoLibraryPicker({ opened, onClose, onPick }: VideoLibraryPickerProps) {
+export function VideoLibraryPicker({
+  notFrom = [],
+  opened,
+  onClose,
+  onPick,
+}: VideoLibraryPickerProps) {
   const { t } = useTranslation();
   const tasks = useQuery({
     queryKey: ['generate', 'video-picker'],
@@ -32,7 +39,7 @@ export function VideoLibraryPicker({ opened, onClose, onPick }: VideoLibraryPick
     staleTime: 10_000,
   });
   const clips: LibraryClip[] = (tasks.data?.data ?? [])
-    .filter((task) => task.status === 'done')
+    .filter((task) => task.status === 'done' && !notFrom.includes(task.task_type))
     .flatMap((task) =>
       task.sub_task_results.flatMap((output) =>
         output.video && output.url && output.width && output.height

@@ -37,6 +37,8 @@ import classes from './video-studio.module.css';
 /** Modes where a few words steer the result; the others take none (4K, lip sync, effects). */
 const promptModes = new Set(['multi_image', 'extend', 'stylize', 'audio_animate', 'brush']);
 const extendDurations = [5, 10];
+/** Spec §4: an extended video cannot be enhanced to 4K or lip-synced. */
+const notForExtended = new Set(['enhance', 'lip_sync']);
 
 type Source = 'picture' | 'clip';
 type Speech = 'text' | 'audio';
@@ -233,6 +235,7 @@ export function VideoToolStudio({ mode, toolId, picker, prefill }: VideoToolStud
       {usesClip ? (
         <VideoInput
           label={t('videoStudio.clip.label')}
+          {...(notForExtended.has(mode) ? { notFrom: ['video_extend'] } : {})}
           rules={videoRulesOf(toolId)}
           value={clip}
           onChange={setClip}
