@@ -65,6 +65,7 @@ async function finished(page: Page, ticket: string, tool: string, taskId: string
 
 /** Drags the mouse across `box` from one fraction of it to another, in small steps. */
 async function drag(page: Page, target: Locator, from: [number, number], to: [number, number]) {
+  await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error('no canvas');
   const at = ([x, y]: [number, number]) => [box.x + box.width * x, box.y + box.height * y] as const;
@@ -79,6 +80,7 @@ async function drag(page: Page, target: Locator, from: [number, number], to: [nu
 }
 
 const results = (page: Page) => page.getByRole('region', { name: 'Results' });
+const settings = (page: Page) => page.getByRole('form', { name: 'Generation settings' });
 
 test.describe('video studio', () => {
   test('a Plus member extends an uploaded clip, lip-syncs a portrait, brushes motion and picks an effect', async ({
@@ -107,13 +109,16 @@ test.describe('video studio', () => {
       mimeType: 'video/mp4',
       buffer: clipMp4(360, 360, 1),
     });
-    await expect(page.getByRole('alert')).toHaveText('This mode needs a 16:9 video');
+    await expect(page.getByRole('alert')).toHaveText('This mode needs a 16:9 video', {
+      timeout: 30_000,
+    });
     await clipInput.setInputFiles({
       name: 'wide.mp4',
       mimeType: 'video/mp4',
       buffer: clipMp4(640, 360, 2),
     });
-    await expect(page.getByTestId('clip-facts')).toContainText('640×360');
+    // Uploaded, then read by the server (ffprobe) before it is taken.
+    await expect(page.getByTestId('clip-facts')).toContainText('640×360', { timeout: 60_000 });
     await expect(page.getByTestId('clip-facts')).toContainText(/2 s/);
     await expect(page.getByText('Choose a video to continue')).toBeHidden();
     await shot(page, 'video-studio-extend-desktop');
@@ -136,7 +141,7 @@ test.describe('video studio', () => {
     await expect(page.getByRole('radio', { name: /Ava/ })).toBeChecked();
     await page.getByRole('radio', { name: /Mateo/ }).check();
     await page.getByLabel('Text to speak').fill('Hola, esto es una prueba.');
-    await expect(page.getByText('100 credits')).toBeVisible();
+    await expect(settings(page).getByText('100 credits')).toBeVisible();
     await shot(page, 'video-studio-lip-sync-desktop');
     const lipTask = await submit(page, 'mouth_speech');
     await finished(page, user.ticket, 'mouth_speech', lipTask);
@@ -178,18 +183,19 @@ test.describe('video studio', () => {
     const effects = page.getByRole('radiogroup', { name: 'Effect' });
     await expect(effects.getByRole('radio')).toHaveCount(12);
     await effects.getByRole('radio', { name: /AI Hug/ }).click();
-    await expect(page.getByLabel('Picture 1')).toBeAttached();
-    await expect(page.getByLabel('Picture 2')).toHaveCount(0);
+    await expect(page.getByLabel('Picture 2')).toBeAttached();
     await page.getByLabel('Picture 1').setInputFiles({
       name: 'a.png',
       mimeType: 'image/png',
       buffer: scenePng(),
     });
-    await expect(page.getByLabel('Picture 2')).toBeAttached({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Remove Picture 1' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByText('Add 2 pictures to continue')).toBeVisible();
     await effects.getByRole('radio', { name: 'Inflate' }).click();
     await expect(page.getByText('Add 2 pictures to continue')).toBeHidden();
-    await expect(page.getByText('30 credits')).toBeVisible();
+    await expect(settings(page).getByText('30 credits')).toBeVisible();
     await shot(page, 'video-studio-effect-desktop');
     const effectRequest = page.waitForRequest(
       (r) =>
