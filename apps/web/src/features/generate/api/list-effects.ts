@@ -41,6 +41,12 @@ export function listEffects(): Promise<AlgoConfigItem[]> {
     .then((result) => result.data);
 }
 
-export function useEffects() {
-  return useQuery({ queryKey: ['generate', 'effects'], queryFn: listEffects, staleTime: 60_000 });
+/** The templates, fetched only where they are shown (`enabled`). */
+export function useEffects(enabled = true) {
+  return useQuery({
+    queryKey: ['generate', 'effects'],
+    queryFn: listEffects,
+    staleTime: 60_000,
+    enabled,
+  });
 }

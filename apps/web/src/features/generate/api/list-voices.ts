@@ -12,10 +12,12 @@ export function listVoices(): Promise<Voice[]> {
     .then((result) => result.voices);
 }
 
-export function useVoices() {
+/** The voices, fetched only where they are offered (`enabled`). */
+export function useVoices(enabled = true) {
   return useQuery({
     queryKey: ['generate', 'voices'],
     queryFn: listVoices,
     staleTime: Infinity,
+    enabled,
   });
 }

@@ -120,7 +120,9 @@ describe('video studio modes', () => {
       new File(['x'], 'face.jpg', { type: 'image/jpeg' }),
     );
     await screen.findByRole('button', { name: /Remove Portrait/ });
-    expect(screen.getByText('Type the text to speak and choose a voice')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Type the text to speak and choose a voice'),
+    ).toBeInTheDocument();
     await user.click(mateo);
     await user.click(screen.getByLabelText('Text to speak'));
     await user.paste('Hola a todos');

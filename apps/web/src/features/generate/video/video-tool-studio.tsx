@@ -79,7 +79,7 @@ export function VideoToolStudio({ mode, toolId, picker, prefill }: VideoToolStud
   const uploads = usePendingUploads();
 
   // The effect a link names, once the templates are known, until the user picks another.
-  const effects = useEffects();
+  const effects = useEffects(isEffect);
   const linkedEffect = effects.data?.find((item) => item.key === prefill.effect);
   const effect =
     chosenEffect ??
@@ -112,7 +112,7 @@ export function VideoToolStudio({ mode, toolId, picker, prefill }: VideoToolStud
   });
 
   // The voice that speaks the reader's language, until the user picks another.
-  const voices = useVoices();
+  const voices = useVoices(mode === 'lip_sync');
   const language = getCurrentLanguage();
   const voice =
     chosenVoice ??
