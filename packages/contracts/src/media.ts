@@ -15,6 +15,7 @@ export const mediaContentTypes = {
   webp: 'image/webp',
   svg: 'image/svg+xml',
   mp3: 'audio/mpeg',
+  wav: 'audio/wav',
   glb: 'model/gltf-binary',
 } as const;
 
@@ -27,6 +28,7 @@ export const uploadTypes = {
   'image/jpeg': { kind: 'image', ext: 'jpg', maxBytes: 20 * MB },
   'video/mp4': { kind: 'video', ext: 'mp4', maxBytes: 100 * MB },
   'audio/mpeg': { kind: 'audio', ext: 'mp3', maxBytes: 20 * MB },
+  'audio/wav': { kind: 'audio', ext: 'wav', maxBytes: 20 * MB },
 } as const satisfies Record<string, { kind: MediaKind; ext: string; maxBytes: number }>;
 export type UploadContentType = keyof typeof uploadTypes;
 

@@ -49,6 +49,7 @@ const contentTypes: Record<string, string> = {
   svg: 'image/svg+xml',
   mp4: 'video/mp4',
   mp3: 'audio/mpeg',
+  wav: 'audio/wav',
   glb: 'model/gltf-binary',
 };
 

@@ -184,6 +184,31 @@ describe('lip sync', () => {
   }, 600_000);
 });
 
+describe('lip sync with a WAV voice track', () => {
+  it('makes a portrait mouth an uploaded WAV (what the studio sends a recording as)', async () => {
+    const { ticket, id } = await runs.userWithGrade('lipsync-wav@example.com', 2);
+    await runs.grantCredits(id, 200);
+    const wav = spawnSync(defaultFfmpegPath(), [
+      ...['-hide_banner', '-loglevel', 'error'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=220:duration=2'],
+      ...['-ac', '1', '-ar', '16000', '-f', 'wav', 'pipe:1'],
+    ]).stdout;
+    const voice = await runs.upload(ticket, wav, 'voice.wav', 'audio/wav');
+    const portrait = await runs.upload(ticket, await readPortraitPhoto(), 'face.jpg', 'image/jpeg');
+    const result = await finished(
+      ticket,
+      'mouth_speech',
+      await api.call('POST', gateway('mouth_speech'), ticket, {
+        images: [portrait],
+        audios: [voice],
+      }),
+    );
+    const out = probe(await runs.fetchBytes(result.sub_task_results[0].url));
+    expect(out.codecs.some((c) => c.startsWith('audio:'))).toBe(true);
+    expect(out.durationS).toBeGreaterThan(1.5);
+  }, 600_000);
+});
+
 describe('magic brush', () => {
   it('moves a brushed red disc along its track from left to right', async () => {
     const { ticket } = await runs.userWithGrade('brush@example.com', 2);

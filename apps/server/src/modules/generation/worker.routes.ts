@@ -38,6 +38,7 @@ const extensionOf: Record<string, string> = {
   'image/svg+xml': 'svg',
   'video/mp4': 'mp4',
   'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
   'model/gltf-binary': 'glb',
 };
 

@@ -7,7 +7,7 @@ import {
 } from '../../adapters/storage/local-object-store';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { users } from '../auth/auth.schema';
-import { caller, mp3Bytes, mp4Bytes, playableMp4, solidImage } from './media.fixtures';
+import { caller, mp3Bytes, mp4Bytes, playableMp4, solidImage, wavBytes } from './media.fixtures';
 import type { MediaService } from './media.service';
 
 let t: TestApp;
@@ -71,7 +71,7 @@ describe('uploads', () => {
     expect((await complete(ticket, key)).result).toEqual(done.result);
   });
 
-  it('accepts mp4 video it can read (size and length reported) and mp3 audio', async () => {
+  it('accepts mp4 video it can read (size and length reported), and mp3 and WAV audio', async () => {
     const { ticket } = await api().signIn('av@example.com');
     const clip = playableMp4(320, 180);
     const video = await upload(ticket, 'clip.mp4', 'video/mp4', clip);
@@ -84,6 +84,11 @@ describe('uploads', () => {
     expect(refused.code).toBe(1001);
     const audio = await upload(ticket, 'voice.mp3', 'audio/mpeg', mp3Bytes());
     expect((await complete(ticket, audio)).result).toMatchObject({ mime: 'audio/mpeg' });
+    // The studio sends recordings and m4a files as WAV; an mp3 declared as WAV is refused.
+    const wav = await upload(ticket, 'voice.wav', 'audio/wav', wavBytes());
+    expect((await complete(ticket, wav)).result).toMatchObject({ mime: 'audio/wav' });
+    const renamed = await upload(ticket, 'voice.wav', 'audio/wav', mp3Bytes());
+    expect((await complete(ticket, renamed)).code).toBe(1001);
   });
 
   it('refuses declared types and sizes it does not take, with the spec messages', async () => {

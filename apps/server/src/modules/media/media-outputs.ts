@@ -49,6 +49,7 @@ const outputExtensions: Record<string, string> = {
   'image/svg+xml': 'svg',
   'video/mp4': 'mp4',
   'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
   'model/gltf-binary': 'glb',
 };
 

@@ -22,6 +22,7 @@ describe('sniffMime', () => {
     ['QuickTime movie', ftyp('qt  ', 'qt  '), undefined],
     ['mp3 with an ID3 tag', bytes('ID3', [4, 0, 0]), 'audio/mpeg'],
     ['mp3 frame (MPEG-1 layer III, 128 kbit/s)', bytes([0xff, 0xfb, 0x90, 0x64]), 'audio/mpeg'],
+    ['WAV', bytes('RIFF', [1, 2, 3, 4], 'WAVEfmt '), 'audio/wav'],
     ['AAC ADTS frame', bytes([0xff, 0xf1, 0x50, 0x80]), undefined],
     ['text', bytes('hello world, this is not media'), undefined],
     ['nothing', Buffer.alloc(0), undefined],

@@ -41,7 +41,7 @@ export const SNIFF_BYTES = 256;
  * The real type of a file from its first bytes, whatever its name says: png, jpeg, gif and
  * webp (so a refused image can be named), mp4 (an `ftyp` box of an MP4 brand; HEIC and
  * QuickTime also open with `ftyp` and are not MP4), mp3 (an ID3 tag or an MPEG layer III
- * frame header).
+ * frame header), WAV (a RIFF file of WAVE form).
  */
 export function sniffMime(head: Buffer): string | undefined {
   const ascii = (start: number, end: number) => head.subarray(start, end).toString('latin1');
@@ -51,6 +51,7 @@ export function sniffMime(head: Buffer): string | undefined {
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
   if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'image/gif';
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return 'audio/wav';
   if (ascii(4, 8) === 'ftyp' && head.length >= 12) {
     const boxEnd = Math.min(head.readUInt32BE(0), head.length);
     const brands = [ascii(8, 12)];

@@ -71,6 +71,24 @@ export function mp3Bytes(size = 2048): Buffer {
   return Buffer.concat([id3, Buffer.alloc(size - id3.length, 0)]);
 }
 
+/** A WAV file's bytes: a RIFF header of WAVE form, 16-bit mono PCM silence. */
+export function wavBytes(samples = 1600): Buffer {
+  const out = Buffer.alloc(44 + samples * 2);
+  out.write('RIFF', 0, 'latin1');
+  out.writeUInt32LE(36 + samples * 2, 4);
+  out.write('WAVEfmt ', 8, 'latin1');
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20);
+  out.writeUInt16LE(1, 22);
+  out.writeUInt32LE(16000, 24);
+  out.writeUInt32LE(32000, 28);
+  out.writeUInt16LE(2, 32);
+  out.writeUInt16LE(16, 34);
+  out.write('data', 36, 'latin1');
+  out.writeUInt32LE(samples * 2, 40);
+  return out;
+}
+
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
 
 /** Calls the test app as a signed-in (or anonymous) client and reads the envelope. */

@@ -64,6 +64,7 @@ const acceptedExtensions: Record<UploadContentType, string[]> = {
   'image/jpeg': ['jpg', 'jpeg'],
   'video/mp4': ['mp4'],
   'audio/mpeg': ['mp3'],
+  'audio/wav': ['wav'],
 };
 
 function isUploadType(type: string): type is UploadContentType {

@@ -5,7 +5,8 @@ import { closestRatio, ratioParts } from './aspect-ratio';
 /**
  * What a link into a studio may carry: the library's and the community's "reuse seed",
  * "recreate", "image to image" and "image to video", and the tutorials' examples
- * (`?prompt=&negative=&seed=&ratio=&style=&ref=&remix=&from=&recreate=`).
+ * (`?prompt=&negative=&seed=&ratio=&style=&ref=&remix=&from=&recreate=`), and the video
+ * studio's tool modes (`?mode=&from=&effect=`, see docs/studio.md).
  */
 export interface StudioPrefill {
   prompt?: string;
@@ -23,6 +24,8 @@ export interface StudioPrefill {
   referenceFromOutput?: { taskId: string; index: number };
   /** One of the user's runs whose request fills the studio (`recreate=<task id>`). */
   recreateFrom?: string;
+  /** An effect template's key (`effect=`), chosen in the video studio's effect mode. */
+  effect?: string;
 }
 
 const MAX_SEED = 2 ** 32 - 1;
@@ -57,5 +60,7 @@ export function readStudioPrefill(search: string | URLSearchParams): StudioPrefi
   if (from?.[1] && from[2]) out.referenceFromOutput = { taskId: from[1], index: Number(from[2]) };
   const recreate = params.get('recreate') ?? '';
   if (TASK_ID.test(recreate)) out.recreateFrom = recreate;
+  const effect = params.get('effect') ?? '';
+  if (/^[a-z0-9][a-z0-9_-]{0,63}$/.test(effect)) out.effect = effect;
   return out;
 }

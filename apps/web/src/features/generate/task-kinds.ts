@@ -7,7 +7,18 @@ export type StudioKind = 'image' | 'video' | '3d';
 /** The task types each studio submits, in the order its mode switch shows them. */
 export const studioTaskTypes = {
   image: ['txt2img', 'img2img'],
-  video: ['video_diffusion', 'video_diffusion_img2vid', 'video_diffusion_keyframes'],
+  video: [
+    'video_diffusion',
+    'video_diffusion_img2vid',
+    'video_diffusion_keyframes',
+    'video_diffusion_multi_img2vid',
+    'video_extend',
+    'video_stylize',
+    'mouth_speech',
+    'video_diffusion_audio_animate',
+    'video_motion_brush',
+    'video_creative_upscaler',
+  ],
   '3d': ['text_to_3d', 'image_to_3d'],
 } as const satisfies Record<StudioKind, readonly TaskType[]>;
 

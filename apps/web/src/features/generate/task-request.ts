@@ -10,8 +10,7 @@ export function studioTaskType(taskType: string): StudioTaskType | undefined {
 
 /**
  * The run's own request as a new submission: the prompt as it ran (a magic prompt is not
- * expanded twice), with `seed` (-1: a new one). Audio and video inputs stay out: no studio
- * sends them, and the gateway refuses what a task type does not take.
+ * expanded twice), with `seed` (-1: a new one), and the clips and voice tracks it took.
  */
 export function draftFromRequest(request: TaskRequest, seed: number): SubmitDraft {
   return {
@@ -19,6 +18,8 @@ export function draftFromRequest(request: TaskRequest, seed: number): SubmitDraf
     negative_prompt: request.negative_prompt,
     params: { ...request.params, seed },
     images: request.images,
+    videos: request.videos,
+    audios: request.audios,
     magic_prompt: false,
     version: request.version,
     ...(request.remix_of ? { remix_of: request.remix_of } : {}),

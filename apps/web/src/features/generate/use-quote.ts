@@ -39,7 +39,11 @@ export function useQuote(request: QuoteRequest): QuoteView {
     staleTime: 10_000,
     retry: false,
   });
-  const local = costOf({ taskType: request.task_type, count: request.count, effect: false });
+  const local = costOf({
+    taskType: request.task_type,
+    count: request.count,
+    effect: request.effect ?? false,
+  });
   const quote = signedIn ? (query.data ?? null) : null;
   return { cost: quote?.cost ?? local, quote, loading: signedIn && query.isFetching };
 }

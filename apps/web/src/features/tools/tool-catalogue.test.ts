@@ -40,9 +40,15 @@ describe('tool catalogue', () => {
     expect(toolCost('video_diffusion')).toBe(unitCosts.video);
     expect(toolRoute('outpaint')).toBe('/studio/edit?tool=outpaint');
     expect(toolRoute('txt2img')).toBe('/studio/image');
+    expect(toolRoute('video_extend')).toBe('/studio/video?mode=extend');
+    expect(toolRoute('mouth_speech')).toBe('/studio/video?mode=lip_sync');
     for (const id of toolIds) {
       const { ui } = toolOf(id);
-      if (!ui.editor && !ui.route) expect(toolRoute(id), id).toBeNull();
+      if (!ui.editor && !ui.route && !ui.videoMode) expect(toolRoute(id), id).toBeNull();
+      // Every video tool opens the video studio in its own mode.
+      if (ui.videoMode && !ui.editor) {
+        expect(toolRoute(id), id).toBe(`/studio/video?mode=${ui.videoMode}`);
+      }
     }
   });
 });

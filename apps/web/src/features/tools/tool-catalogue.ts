@@ -56,11 +56,12 @@ export function toolboxGroups(): { category: ToolCategory; tools: ToolId[] }[] {
 }
 
 /**
- * Where a toolbox card leads: the editor with the tool chosen, or the studio the tool is used
- * in; none for a tool with neither (it shows as coming soon).
+ * Where a toolbox card leads: the editor with the tool chosen, the video studio in the tool's
+ * mode, or the studio the tool is used in; none for a tool with none (it shows as coming soon).
  */
 export function toolRoute(id: ToolId): string | null {
   const { ui } = toolOf(id);
   if (ui.editor) return `/studio/edit?tool=${id}`;
+  if (ui.videoMode) return `/studio/video?mode=${ui.videoMode}`;
   return ui.route ?? null;
 }

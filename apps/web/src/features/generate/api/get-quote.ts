@@ -8,6 +8,8 @@ export interface QuoteRequest {
   private?: boolean;
   duration?: number;
   model?: string;
+  /** An effect template's run, priced as an effect (spec §9). */
+  effect?: boolean;
   /** Gated extras asked for (e.g. `sound_effect`), checked against the plan. */
   features?: string[];
 }

@@ -11,6 +11,10 @@ export interface SubmitBody {
   negative_prompt?: string;
   params: SubmitParams;
   images?: string[];
+  /** The video tools' input clips (extend, stylize, 4K, lip sync). */
+  videos?: string[];
+  /** Voice tracks (lip sync, audio animate). */
+  audios?: string[];
   /** Spec §3 magic prompt: the server enriches a short prompt before it is used. */
   magic_prompt?: boolean;
   version?: string;

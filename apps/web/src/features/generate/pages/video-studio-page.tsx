@@ -7,10 +7,10 @@ import {
   type VideoStyle,
 } from '@lumen/contracts/generation';
 import type { TaskResult } from '@lumen/contracts/tasks';
-import { SegmentedControl } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useSectionTexts } from '../../../shared/i18n/section-texts';
 import { closestRatio } from '../aspect-ratio';
 import { AspectRatioPicker } from '../components/aspect-ratio-picker';
 import { CameraControl, type Camera } from '../components/camera-control';
@@ -37,29 +37,58 @@ import {
 } from '../use-studio-prefill';
 import { usePendingUploads } from '../use-pending-uploads';
 import { useStudioTasks } from '../use-studio-tasks';
+import { VideoModePicker } from '../video/video-mode-picker';
+import { isGenerationMode, videoModeOf, type GenerationMode } from '../video/video-modes';
+import { VideoToolStudio } from '../video/video-tool-studio';
+import { videoStudioTexts } from '../video/video-studio-texts';
 
-/** Spec §3 video modes offered here, and the task type each submits. */
+/** The generation modes, and the task type each submits. */
 const modes = {
   text: 'video_diffusion',
   image: 'video_diffusion_img2vid',
   keyframes: 'video_diffusion_keyframes',
-} as const;
-type Mode = keyof typeof modes;
+} as const satisfies Record<GenerationMode, string>;
 const durations = [5, 10];
 /** Frame rates offered: film's 24, and 30 for smoother motion (longer to make). */
 const frameRates = [24, 30];
 
-function modeOf(value: string | null): Mode {
-  return value === 'image' || value === 'keyframes' ? value : 'text';
+/**
+ * `/studio/video`: every spec §3 video mode, `?mode=` picking one (see docs/studio.md for the
+ * prefill a link may carry). Text, image and keyframes share the generation's settings; each
+ * video tool has its own inputs.
+ */
+export function VideoStudioPage() {
+  useSectionTexts(videoStudioTexts);
+  const [params, setParams] = useSearchParams();
+  const current = videoModeOf(params.get('mode'));
+  const prefill = useStudioPrefill();
+  const setMode = (next: string) => setParams({ mode: next }, { replace: true });
+  const picker = <VideoModePicker value={current.mode} onChange={setMode} />;
+  if (isGenerationMode(current.mode) || !current.toolId) {
+    const mode = isGenerationMode(current.mode) ? current.mode : 'text';
+    return <GenerationStudio mode={mode} picker={picker} prefill={prefill} />;
+  }
+  return (
+    <VideoToolStudio
+      key={current.mode}
+      mode={current.mode}
+      toolId={current.toolId}
+      picker={picker}
+      prefill={prefill}
+    />
+  );
 }
 
-/** `/studio/video`: text, image or first-and-last-frame to video. `?mode=` picks the mode. */
-export function VideoStudioPage() {
+interface GenerationStudioProps {
+  mode: GenerationMode;
+  picker: ReactNode;
+  prefill: ReturnType<typeof useStudioPrefill>;
+}
+
+/** Text, image or first-and-last-frame to video. */
+function GenerationStudio({ mode, picker, prefill }: GenerationStudioProps) {
   const { t } = useTranslation();
   const gating = useGating();
-  const [params, setParams] = useSearchParams();
-  const mode = modeOf(params.get('mode'));
-  const prefill = useStudioPrefill();
   const [prompt, setPrompt] = useState(prefill.prompt ?? '');
   const [negative, setNegative] = useState(prefill.negative ?? '');
   const [magic, setMagic] = useState(false);
@@ -166,7 +195,6 @@ export function VideoStudioPage() {
     }
   }
 
-  const setMode = (next: string) => setParams({ mode: next }, { replace: true });
   const promptError =
     fieldErrors.find((f) => f.field === 'prompt')?.message ??
     (showErrors && problem === 'required' ? t('generate.prompt.required') : null);
@@ -180,16 +208,7 @@ export function VideoStudioPage() {
 
   const settings = (
     <>
-      <SegmentedControl
-        fullWidth
-        value={mode}
-        onChange={setMode}
-        aria-label={t('generate.video.mode')}
-        data={(Object.keys(modes) as Mode[]).map((m) => ({
-          value: m,
-          label: t(`generate.video.modes.${m}`),
-        }))}
-      />
+      {picker}
       {mode === 'text' ? null : (
         <VideoFrames
           mode={mode}
