@@ -5,7 +5,8 @@ import { closestRatio, ratioParts } from './aspect-ratio';
 /**
  * What a link into a studio may carry: the library's and the community's "reuse seed",
  * "recreate", "image to image" and "image to video", and the tutorials' examples
- * (`?prompt=&negative=&seed=&ratio=&style=&ref=&remix=&from=&recreate=`).
+ * (`?prompt=&negative=&seed=&ratio=&style=&ref=&remix=&from=&recreate=`), and the templates
+ * screen's effect (`effect=`).
  */
 export interface StudioPrefill {
   prompt?: string;
@@ -23,9 +24,13 @@ export interface StudioPrefill {
   referenceFromOutput?: { taskId: string; index: number };
   /** One of the user's runs whose request fills the studio (`recreate=<task id>`). */
   recreateFrom?: string;
+  /** An effect template by key (`effect=`, the templates screen's "Use"); checked when run. */
+  effect?: string;
 }
 
 const MAX_SEED = 2 ** 32 - 1;
+/** An effect template's key as the algo config stores it. */
+const EFFECT_KEY = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const TASK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Reads the prefill from an address's query; anything malformed is left out. */
@@ -57,5 +62,7 @@ export function readStudioPrefill(search: string | URLSearchParams): StudioPrefi
   if (from?.[1] && from[2]) out.referenceFromOutput = { taskId: from[1], index: Number(from[2]) };
   const recreate = params.get('recreate') ?? '';
   if (TASK_ID.test(recreate)) out.recreateFrom = recreate;
+  const effect = params.get('effect') ?? '';
+  if (EFFECT_KEY.test(effect)) out.effect = effect;
   return out;
 }

@@ -7,16 +7,20 @@ import tutorialsEn from '../../features/tutorials/texts/en.json';
 import tutorialsEs from '../../features/tutorials/texts/es.json';
 import tutorialsJa from '../../features/tutorials/texts/ja.json';
 import tutorialsZh from '../../features/tutorials/texts/zh.json';
+import videoToolsEn from '../../features/video-tools/texts/en.json';
+import videoToolsEs from '../../features/video-tools/texts/es.json';
+import videoToolsJa from '../../features/video-tools/texts/ja.json';
+import videoToolsZh from '../../features/video-tools/texts/zh.json';
 import enMain from './locales/en.json';
 import esMain from './locales/es.json';
 import jaMain from './locales/ja.json';
 import zhMain from './locales/zh.json';
 
 /** Each language's texts as the app has them once every page's own texts are loaded. */
-const en = { ...enMain, tutorials: tutorialsEn, legal: legalEn };
-const es = { ...esMain, tutorials: tutorialsEs, legal: legalEs };
-const ja = { ...jaMain, tutorials: tutorialsJa, legal: legalJa };
-const zh = { ...zhMain, tutorials: tutorialsZh, legal: legalZh };
+const en = { ...enMain, tutorials: tutorialsEn, legal: legalEn, videoTools: videoToolsEn };
+const es = { ...esMain, tutorials: tutorialsEs, legal: legalEs, videoTools: videoToolsEs };
+const ja = { ...jaMain, tutorials: tutorialsJa, legal: legalJa, videoTools: videoToolsJa };
+const zh = { ...zhMain, tutorials: tutorialsZh, legal: legalZh, videoTools: videoToolsZh };
 
 type Tree = { [key: string]: string | Tree };
 
@@ -36,6 +40,9 @@ const english = flatten(en);
  * words Spanish shares with English ("Error", "Describe", "Storyboard").
  */
 const sameAsEnglish = new Set([
+  'videoTools.lipSync.text.counter',
+  'videoTools.lipSync.clip.facts',
+  'videoTools.detail.enhance',
   'landing.kinds.3d',
   'login.emailPlaceholder',
   'pay.grades.plus',
