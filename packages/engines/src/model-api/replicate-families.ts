@@ -8,7 +8,9 @@ import {
   seed31,
   text,
 } from './input-values';
+import { stylizePrompt } from '../comfyui/workflow-values';
 import { expandLayout, fillPrompt, first, upscalerScale, type ModelFamily } from './model-families';
+import { describeTracks } from './motion-tracks-api';
 
 const fluxRatios = [
   '1:1',
@@ -115,6 +117,35 @@ export const replicateFamilies = {
       const fps = clamp(settings.fps, 5, 30);
       return defined({
         prompt: settings.prompt,
+        image: first(media.images),
+        num_frames: frameCount(settings, fps, 81, 121),
+        frames_per_second: fps,
+        resolution: nearestResolution(settings, ['480p', '720p'] as const),
+        seed: seed31(seed),
+      });
+    },
+  },
+  // Stylization: Luma's Modify Video restyles a clip under a prompt; `flex_1` keeps its
+  // layout and motion while changing its look.
+  'luma-modify-video': {
+    matches: /modify-video/,
+    maxPerCall: 1,
+    map: ({ settings, media }) =>
+      defined({
+        video: first(media.videos),
+        prompt: stylizePrompt(settings.prompt, settings.style),
+        mode: 'flex_1',
+      }),
+  },
+  // The magic brush: no Replicate model takes brushed areas with tracks, so Wan's
+  // image-to-video is told the motion in words (where each area starts, which way it goes).
+  'wan-i2v-described-tracks': {
+    matches: /$^/,
+    maxPerCall: 1,
+    map: ({ settings, media, seed }) => {
+      const fps = clamp(settings.fps, 5, 30);
+      return defined({
+        prompt: describeTracks(settings.prompt, settings.motionBrush?.areas ?? []),
         image: first(media.images),
         num_frames: frameCount(settings, fps, 81, 121),
         frames_per_second: fps,

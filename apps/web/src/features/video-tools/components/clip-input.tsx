@@ -78,7 +78,7 @@ export function ClipInput({ value, onChange, onBusyChange, rules }: ClipInputPro
           >
             <IconX size={14} />
           </ActionIcon>
-          <Text size="xs" c="dimmed" mt={4}>
+          <Text size="xs" c="dimmed" mt={4} hidden={!value.durationS}>
             {t('videoTools.lipSync.clip.facts', {
               width: value.width,
               height: value.height,

@@ -32,6 +32,7 @@ import { FaceCheckNote } from '../components/face-check-note';
 import { LipSyncResult } from '../components/lip-sync-result';
 import { VoicePicker } from '../components/voice-picker';
 import { useLinkedSource, type LipSyncSource } from '../use-lip-sync-source';
+import { clipProblem } from '../upload-media';
 import { videoToolsTexts } from '../video-tools-texts';
 
 const photoRules = imageRulesOf('mouth_speech');
@@ -62,6 +63,9 @@ export function LipSyncPage() {
   const photo = source?.kind === 'photo' ? source : null;
   const clip = source?.kind === 'clip' ? source : null;
   const faceCheck = useFaceCheck(photo?.key ?? null);
+  // A clip from the library was not checked on its way in: its shape is known, its length is
+  // the gateway's to check.
+  const clipIssue = clip ? clipProblem({ type: 'video/mp4', size: 0 }, clip, clipRules) : null;
   const quote = useQuote({ task_type: 'mouth_speech', count: 1 });
   const submit = useMutation({
     mutationFn: (submission: LipSyncSubmission) => submitLipSync(submission),
@@ -76,13 +80,15 @@ export function LipSyncPage() {
       ? t('videoTools.lipSync.blockers.busy')
       : photo && !faceCheck.data?.portrait
         ? t('videoTools.lipSync.blockers.face')
-        : speechKind === 'text' && !text.trim()
-          ? t('videoTools.lipSync.blockers.text')
-          : speechKind === 'text' && !voice
-            ? t('videoTools.lipSync.blockers.voice')
-            : speechKind === 'audio' && !audio
-              ? t('videoTools.lipSync.blockers.audio')
-              : null;
+        : clipIssue
+          ? t(`videoTools.lipSync.clip.${clipIssue.key}`, clipIssue.values)
+          : speechKind === 'text' && !text.trim()
+            ? t('videoTools.lipSync.blockers.text')
+            : speechKind === 'text' && !voice
+              ? t('videoTools.lipSync.blockers.voice')
+              : speechKind === 'audio' && !audio
+                ? t('videoTools.lipSync.blockers.audio')
+                : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -180,7 +186,11 @@ export function LipSyncPage() {
                     onBusyChange={onBusy}
                     rules={clipRules}
                   />
-                  {clip ? (
+                  {clipIssue ? (
+                    <Text size="sm" c="red" role="alert">
+                      {t(`videoTools.lipSync.clip.${clipIssue.key}`, clipIssue.values)}
+                    </Text>
+                  ) : clip ? (
                     <Text size="sm" c="teal.7" role="status">
                       {t('videoTools.lipSync.face.clip')}
                     </Text>
