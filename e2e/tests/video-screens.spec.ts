@@ -154,7 +154,10 @@ test.describe('video tool screens', () => {
     await page.getByRole('radio', { name: 'Ava' }).check();
     await expect(generate).toBeEnabled();
     await screenshots(page, info, 'lip-sync-ready');
+    await expect(page.getByText('Balance: 530 credits')).toBeVisible();
     await generate.click();
+    // The run holds its 100 credits at once.
+    await expect(page.getByText('Balance: 430 credits')).toBeVisible({ timeout: 15_000 });
     const result = page.getByTestId('lip-sync-result');
     await expect(result).toBeVisible({ timeout: 180_000 });
     await expect
@@ -174,6 +177,8 @@ test.describe('video tool screens', () => {
     });
     await page.goto(`/library/item/${clipTask}/0?kind=video&type=video_diffusion`);
     const tools = page.getByTestId('video-tool-actions');
+    // The page's code and the run arrive first; a loaded machine takes a while.
+    await expect(tools).toBeVisible({ timeout: 30_000 });
     for (const name of ['Extend', '4K', 'Lip sync', 'Stylize', 'Use template']) {
       await expect(tools.getByRole('link', { name, exact: true })).toBeVisible();
     }
@@ -198,6 +203,7 @@ test.describe('video tool screens', () => {
       params: { duration: 5 },
     });
     await page.goto(`/library/item/${extendedTask}/0?kind=video&type=video_extend`);
+    await expect(tools).toBeVisible({ timeout: 30_000 });
     await expect(tools.getByRole('link', { name: 'Extend', exact: true })).toBeVisible();
     await expect(tools.getByRole('link', { name: 'Stylize', exact: true })).toBeVisible();
     await expect(tools.getByRole('link', { name: 'Use template', exact: true })).toBeVisible();

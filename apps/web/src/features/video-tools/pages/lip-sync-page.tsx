@@ -14,10 +14,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconLibraryPhoto } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSectionTexts } from '../../../shared/i18n/section-texts';
+import { accountQueryRoot } from '../../../shared/session/account-info';
 import { useSession } from '../../../shared/session/session-store';
 import { PageLoader } from '../../../shared/ui/page-loader';
 import { CostBar } from '../../generate/components/cost-bar';
@@ -52,6 +53,7 @@ export function LipSyncPage() {
   const [picking, setPicking] = useState(false);
   const [taskId, setTaskId] = useState<string | null>(null);
   const signedIn = useSession((s) => s.user !== null);
+  const queryClient = useQueryClient();
 
   const choose = useCallback((next: LipSyncSource) => {
     setSourceKind(next.kind);
@@ -69,7 +71,11 @@ export function LipSyncPage() {
   const quote = useQuote({ task_type: 'mouth_speech', count: 1 });
   const submit = useMutation({
     mutationFn: (submission: LipSyncSubmission) => submitLipSync(submission),
-    onSuccess: (queued) => setTaskId(queued.task_id),
+    onSuccess: (queued) => {
+      setTaskId(queued.task_id);
+      // The run holds its credits: the balance shown here and in the header moves at once.
+      void queryClient.invalidateQueries({ queryKey: accountQueryRoot });
+    },
   });
 
   if (!ready) return <PageLoader />;
