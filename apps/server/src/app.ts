@@ -53,6 +53,12 @@ import { taskTypeDefinitions } from '@lumen/contracts/task-types';
 import { probeVideoFacts } from '@lumen/engines/media-probe';
 import { voiceSample } from '@lumen/engines/local/speech/speak';
 import { voicesRoutes } from './modules/generation/voices.routes';
+import { faceCheckRoutes } from './modules/generation/face-check.routes';
+import { effectPreviewsRoutes } from './modules/generation/effect-previews.routes';
+import {
+  isPreviewableEffect,
+  renderEffectPreview,
+} from '@lumen/engines/local/video-tools/effect-preview';
 import { localFileRoutes } from './modules/media/files.routes';
 import { mediaApiRoutes } from './modules/media/media-api.routes';
 import { createMediaRepository } from './modules/media/media.repository';
@@ -465,6 +471,11 @@ export async function buildApp({
   await app.register(voicesRoutes, {
     speakSample: (voice) => voiceSample(voice),
     publicUrl: config.publicUrlSet ? config.publicUrl : null,
+  });
+  await app.register(faceCheckRoutes, { service: generation });
+  await app.register(effectPreviewsRoutes, {
+    renderPreview: async (key) => (isPreviewableEffect(key) ? renderEffectPreview(key) : undefined),
+    isTemplate: async (key) => (await algoConfig.effectOf(key)) !== undefined,
   });
   await app.register(generationRoutes, {
     service: generation,

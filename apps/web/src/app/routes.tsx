@@ -189,6 +189,27 @@ export const routes: RouteObject[] = [
             ),
             handle: handle({ public: true, pageKey: 'toolbox', titleKey: 'tools.toolbox.title' }),
           },
+          // The video tool screens: open to visitors; submitting or uploading asks for a session.
+          {
+            path: '/studio/templates',
+            ...lazyPage(
+              () => import('../features/video-tools/pages/templates-page'),
+              (m) => <m.TemplatesPage />,
+            ),
+            handle: handle({
+              public: true,
+              pageKey: 'studio',
+              titleKey: 'videoTools.templates.title',
+            }),
+          },
+          {
+            path: '/studio/lip-sync',
+            ...lazyPage(
+              () => import('../features/video-tools/pages/lip-sync-page'),
+              (m) => <m.LipSyncPage />,
+            ),
+            handle: handle({ public: true, pageKey: 'studio', titleKey: 'taskTypes.mouth_speech' }),
+          },
           {
             path: '/studio/characters',
             ...lazyPage(

@@ -43,9 +43,3 @@ export const portrait = defineTool({
   counter: 'image',
   ui: { category: 'create', icon: 'IconUserCircle', order: 40, route: '/studio/portrait' },
 });
-
-/** `POST /prod-api/content/face-check`: one of my pictures, by its key. */
-export const faceCheckBodySchema = z.object({ key: z.string().min(1).max(300) });
-/** How many faces the picture shows: a portrait takes exactly one. */
-export const faceCheckResultSchema = z.object({ faces: z.number().int().min(0) });
-export type FaceCheckResult = z.infer<typeof faceCheckResultSchema>;

@@ -29,6 +29,7 @@ import { probeMedia, type MediaFacts } from './media-probe';
 import { buildTracks } from './motion-tracks';
 import { joinsTwoPictures, sideBySide } from '../video-inputs';
 import { characterPrompt } from '../character-prompt';
+import { speak } from '../local/speech/speak';
 
 export type ComfyUiEngineOptions = {
   /** ComfyUI server, e.g. `http://127.0.0.1:8188` (COMFYUI_URL). */
@@ -98,7 +99,7 @@ export function createComfyUiEngine(options: ComfyUiEngineOptions): Engine {
       ? await uploadMedia(http, task, io, 'clip', stop.signal)
       : undefined;
     const voice = template.inputAudio
-      ? await uploadMedia(http, task, io, 'voice', stop.signal)
+      ? await uploadMedia(http, task, io, 'voice', stop.signal, await spokenText(task))
       : undefined;
     const tracks = template.tracks ? await trackValues(task, io, uploaded.firstSize) : undefined;
     // A character tool asks for the person of its references in so many words.
@@ -281,15 +282,8 @@ function checkInputs(task: EngineTask, template: WorkflowTemplate): void {
   if (template.inputVideo && !inputs.videos[0]) {
     throw new ComfyUiError('bad_input', `${taskType} needs an input clip`);
   }
-  if (template.inputAudio && !inputs.audios[0]) {
-    // The lip-sync graphs speak no text themselves: a text is voiced by an engine with a
-    // speech model (the hosted APIs, or the CPU engine's voices) before it reaches one.
-    throw new ComfyUiError(
-      'bad_input',
-      settings.speech
-        ? 'ComfyUI lip sync needs a voice track; it has no speech model for a text'
-        : `${taskType} needs a voice track`,
-    );
+  if (template.inputAudio && !inputs.audios[0] && !settings.speech) {
+    throw new ComfyUiError('bad_input', `${taskType} needs a voice track`);
   }
   if (template.tracks && !settings.motionBrush?.areas.length) {
     throw new ComfyUiError('bad_input', 'The magic brush needs at least one area with a track');
@@ -354,9 +348,11 @@ async function uploadMedia(
   io: EngineIO,
   role: 'clip' | 'voice',
   signal: AbortSignal,
+  /** The voice track when the engine made it (a text spoken in a preset voice). */
+  made?: Buffer,
 ): Promise<{ name: string; facts: MediaFacts }> {
   const key = role === 'clip' ? task.inputs.videos[0] : task.inputs.audios[0];
-  const bytes = await io.readInput(key!);
+  const bytes = made ?? (await io.readInput(key!));
   const facts = await probeMedia(bytes, signal);
   if (!facts || (role === 'clip' && (!facts.width || !facts.height))) {
     throw new ComfyUiError(
@@ -370,6 +366,28 @@ async function uploadMedia(
   const extension = mediaExtensions[mime] ?? (role === 'clip' ? 'mp4' : 'wav');
   const uploaded = await http.uploadImage(bytes, `lumen-${task.id}-${role}.${extension}`, signal);
   return { name: inputName(uploaded), facts };
+}
+
+/**
+ * A lip sync from text: the lip-sync graphs (LatentSync, the talking-head graph) take a voice
+ * track and have no speech model, so the text is spoken first in its preset voice by the CPU
+ * engine's synthesiser (offline, a fraction of a second) and that WAV is uploaded as the track.
+ * A task that brought its own track, or is no lip sync, answers nothing.
+ */
+async function spokenText(task: EngineTask): Promise<Buffer | undefined> {
+  const speech = task.settings.speech;
+  if (task.inputs.audios[0] || !speech) return undefined;
+  try {
+    return (await speak(speech.text, speech.voice)).wav;
+  } catch (error) {
+    throw new ComfyUiError(
+      'bad_input',
+      `The text could not be spoken: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
 }
 
 /**

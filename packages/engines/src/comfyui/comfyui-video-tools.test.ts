@@ -173,15 +173,44 @@ describe('comfyui video tools', () => {
     expect(fromPortrait).toMatchObject({ width: 256, height: 256 });
   });
 
-  it('refuses lip sync from text before uploading anything: the graph has no speech model', async () => {
+  it('lip-syncs a text: speaks it in its preset voice first and sends that as the voice track', async () => {
     const { fake, engine } = await setup();
     const io = makeIo({ 'in/face.mp4': clip(2) });
-    const speech = { text: 'Hello there', voice: 'en-female-1' };
+    const speech = { text: 'Hello there, welcome to the show.', voice: 'en-f-1' };
+
+    const [output] = await engine.run(
+      task('mouth_speech', { speech }, { videos: ['in/face.mp4'] }),
+      io,
+    );
+
+    const upload = fake.uploads.find((u) => u.filename === 'lumen-task-mouth_speech-voice.wav');
+    expect(upload?.bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    const spoken = await probeMedia(upload!.bytes);
+    expect(spoken?.durationS).toBeGreaterThan(1);
+    const graph = fake.prompts[0]!.prompt;
+    expect(nodeOf(graph, 'LoadAudio').audio).toBe('lumen-task-mouth_speech-voice.wav');
+    // The clip runs as long as the speech (with LatentSync's half second of padding).
+    expect(output!.durationS).toBeCloseTo(spoken!.durationS + 0.5, 0);
+  });
+
+  it('refuses lip sync with neither a voice track nor a text, and an unknown voice, before queueing', async () => {
+    const { fake, engine } = await setup();
+    const io = makeIo({ 'in/face.mp4': clip(2) });
 
     await expect(
-      engine.run(task('mouth_speech', { speech }, { videos: ['in/face.mp4'] }), io),
+      engine.run(task('mouth_speech', {}, { videos: ['in/face.mp4'] }), io),
     ).rejects.toMatchObject({ reason: 'bad_input', message: expect.stringMatching(/voice track/) });
-    expect([fake.uploads, fake.prompts]).toEqual([[], []]);
+    await expect(
+      engine.run(
+        task(
+          'mouth_speech',
+          { speech: { text: 'Hi', voice: 'xx-q-9' } },
+          { videos: ['in/face.mp4'] },
+        ),
+        io,
+      ),
+    ).rejects.toMatchObject({ reason: 'bad_input', message: expect.stringMatching(/spoken/) });
+    expect(fake.prompts).toEqual([]);
   });
 
   it('refuses a clip that is not a video, before queueing anything', async () => {

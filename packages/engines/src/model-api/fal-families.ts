@@ -12,7 +12,10 @@ import {
 import { characterPrompt } from '../character-prompt';
 import type { TryOnCategory } from '@lumen/contracts/tools/try-on';
 import { portraitPrompt, tryOnCategoryOf } from '../studio-prompts';
+import { stylizePrompt } from '../comfyui/workflow-values';
 import { expandLayout, fillPrompt, first, upscalerScale, type ModelFamily } from './model-families';
+import { KLING_MAX_AREAS, klingTrajectory } from './motion-tracks-api';
+import { ModelApiError } from './model-api-errors';
 
 /**
  * How far a clip is scaled for a 4K enhancement: its long side to 3840, within the model's
@@ -155,6 +158,51 @@ export const falFamilies = {
         frames_per_second: fps,
         resolution: nearestResolution(settings, ['480p', '580p', '720p'] as const),
         seed: seed31(seed),
+      });
+    },
+  },
+  // Stylization: Wan 2.2 redraws the clip under the style's words, keeping its motion.
+  'wan-video-to-video': {
+    matches: /wan.*video-to-video/,
+    maxPerCall: 1,
+    map: ({ settings, media, seed }) =>
+      defined({
+        prompt: stylizePrompt(settings.prompt, settings.style),
+        video_url: first(media.videos),
+        negative_prompt: text(settings.negativePrompt),
+        strength: 0.75,
+        resolution: nearestResolution(settings, ['480p', '580p', '720p'] as const),
+        seed: seed31(seed),
+      }),
+  },
+  // The magic brush: Kling's motion brush moves each masked area along its trajectory.
+  'kling-motion-brush': {
+    matches: /kling-video\/v1(\.5)?\/(standard|pro)\/image-to-video/,
+    maxPerCall: 1,
+    map: ({ settings, media }) => {
+      const areas = settings.motionBrush?.areas ?? [];
+      const size = media.imageSize;
+      if (!size || areas.length === 0 || media.masks.length < areas.length) {
+        throw new ModelApiError(
+          'bad_input',
+          'The magic brush needs the picture, its areas and their masks',
+        );
+      }
+      if (areas.length > KLING_MAX_AREAS) {
+        throw new ModelApiError(
+          'bad_input',
+          `Kling moves at most ${KLING_MAX_AREAS} brushed areas`,
+        );
+      }
+      return defined({
+        prompt: settings.prompt || 'natural motion',
+        image_url: first(media.images),
+        negative_prompt: text(settings.negativePrompt),
+        duration: String(nearestDuration(settings, [5, 10] as const)),
+        dynamic_masks: areas.map((area, i) => ({
+          mask_url: media.masks[i],
+          trajectories: klingTrajectory(area.track, size),
+        })),
       });
     },
   },

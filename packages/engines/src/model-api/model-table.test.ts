@@ -56,6 +56,9 @@ const mediaOf: Record<HostedTaskType, ResolvedInputs> = (() => {
       videos: [url('clip.mp4')],
       videoSize: { width: 1280, height: 720 },
     },
+    video_stylize: { ...none, videos: [url('clip.mp4')] },
+    // One brushed area: its mask, and the picture's size for the track's pixels.
+    video_motion_brush: masked,
     text_to_3d: none,
     image_to_3d: oneImage,
     // A character's references, then its reference sheet (what the gateway adds).
@@ -87,6 +90,19 @@ const mediaOf: Record<HostedTaskType, ResolvedInputs> = (() => {
     try_on: { ...none, images: [url('person.jpg'), url('garment.jpg')] },
   };
 })();
+
+/** One area brushed on the left, dragged to the right along a long, wavy track. */
+const brushed: NonNullable<EngineSettings['motionBrush']> = {
+  areas: [
+    {
+      color: '#ff0000',
+      track: Array.from({ length: 200 }, (_, i) => [
+        0.1 + (0.8 * i) / 199,
+        0.5 + 0.1 * Math.sin(i / 10),
+      ]) as [number, number][],
+    },
+  ],
+};
 
 /** Settings at the edges of what the gateway lets through, so every clamp and enum is exercised. */
 function settingsVariants(): EngineSettings[] {
@@ -160,10 +176,13 @@ describe('default model table', () => {
         const validate = ajv.compile(fixture?.input ?? {});
         for (const variant of settingsVariants()) {
           // An expand always arrives with its planned sides (the gateway plans them).
+          // A brush always arrives with its areas and tracks (the gateway checks them).
           const settings =
             taskType === 'outpaint'
               ? { ...variant, outpaint: { left: 0, right: 600, top: 100, bottom: 0 } }
-              : variant;
+              : taskType === 'video_motion_brush'
+                ? { ...variant, motionBrush: brushed }
+                : variant;
           const count = Math.min(settings.count, plan.maxPerCall);
           const input = plan.input({
             taskType,

@@ -90,6 +90,15 @@ export const modelApiDefaults = {
     replicate: { model: 'topazlabs/video-upscale', family: 'topaz-video-upscale' },
     fal: { model: 'fal-ai/topaz/upscale/video', family: 'topaz-video-upscale' },
   },
+  video_stylize: {
+    replicate: { model: 'luma/modify-video', family: 'luma-modify-video' },
+    fal: { model: 'fal-ai/wan/v2.2-a14b/video-to-video', family: 'wan-video-to-video' },
+  },
+  // Replicate has no motion-brush model: the brushed motion goes to Wan in words.
+  video_motion_brush: {
+    replicate: { model: 'wan-video/wan-2.2-i2v-fast', family: 'wan-i2v-described-tracks' },
+    fal: { model: 'fal-ai/kling-video/v1.5/pro/image-to-video', family: 'kling-motion-brush' },
+  },
   text_to_3d: {
     replicate: { model: 'tencent/hunyuan-3d-3.1', family: 'hunyuan-3d' },
     fal: { model: 'fal-ai/hunyuan3d-v3/text-to-3d', family: 'hunyuan3d-text' },
@@ -137,14 +146,11 @@ export const modelApiDefaults = {
 } as const satisfies Record<Exclude<TaskType, NoHostedModel>, ModelTableRow>;
 
 /**
- * Task types with no row: vector conversion traces on the CPU on every engine; the magic
- * brush needs a trajectory model, which neither API offers; stylization needs a
- * video-to-video model on both APIs (fal has Wan 2.2 video-to-video, Replicate none we could
- * check an input schema for), so both run on ComfyUI or the CPU. Character creation is face
- * analysis (landmarks, descriptor, alignment) that runs on the CPU whatever serves the
- * character's pictures; the hosted models get its reference pictures.
+ * Task types with no row: vector conversion traces on the CPU on every engine. Character
+ * creation is face analysis (landmarks, descriptor, alignment) that runs on the CPU whatever
+ * serves the character's pictures; the hosted models get its reference pictures.
  */
-type NoHostedModel = 'vectorize' | 'video_stylize' | 'video_motion_brush' | 'character_create';
+type NoHostedModel = 'vectorize' | 'character_create';
 
 /**
  * Lip sync of a portrait: the lip-sync models move a mouth in a clip, so a still picture goes

@@ -12,7 +12,9 @@ import {
 import { characterPrompt } from '../character-prompt';
 import type { TryOnCategory } from '@lumen/contracts/tools/try-on';
 import { garmentDescription, portraitPrompt, tryOnCategoryOf } from '../studio-prompts';
+import { stylizePrompt } from '../comfyui/workflow-values';
 import { expandLayout, fillPrompt, first, upscalerScale, type ModelFamily } from './model-families';
+import { describeTracks } from './motion-tracks-api';
 
 const fluxRatios = [
   '1:1',
@@ -160,6 +162,35 @@ export const replicateFamilies = {
       const fps = clamp(settings.fps, 5, 30);
       return defined({
         prompt: settings.prompt,
+        image: first(media.images),
+        num_frames: frameCount(settings, fps, 81, 121),
+        frames_per_second: fps,
+        resolution: nearestResolution(settings, ['480p', '720p'] as const),
+        seed: seed31(seed),
+      });
+    },
+  },
+  // Stylization: Luma's Modify Video restyles a clip under a prompt; `flex_1` keeps its
+  // layout and motion while changing its look.
+  'luma-modify-video': {
+    matches: /modify-video/,
+    maxPerCall: 1,
+    map: ({ settings, media }) =>
+      defined({
+        video: first(media.videos),
+        prompt: stylizePrompt(settings.prompt, settings.style),
+        mode: 'flex_1',
+      }),
+  },
+  // The magic brush: no Replicate model takes brushed areas with tracks, so Wan's
+  // image-to-video is told the motion in words (where each area starts, which way it goes).
+  'wan-i2v-described-tracks': {
+    matches: /$^/,
+    maxPerCall: 1,
+    map: ({ settings, media, seed }) => {
+      const fps = clamp(settings.fps, 5, 30);
+      return defined({
+        prompt: describeTracks(settings.prompt, settings.motionBrush?.areas ?? []),
         image: first(media.images),
         num_frames: frameCount(settings, fps, 81, 121),
         frames_per_second: fps,

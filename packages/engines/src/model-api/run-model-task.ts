@@ -12,6 +12,7 @@ import { finishImageTool } from '../image-tool-finish';
 import { modelPictures, studioPrompt } from '../studio-prompts';
 import { collectOutputUrls, downloadOutputs } from './outputs';
 import { ModelApiError } from './model-api-errors';
+import { speechInput, speechModels } from './speech-models';
 
 /** One remote job: submit `input` to `model`, follow it, answer the model's raw output. */
 export type RunJob = (job: {
@@ -63,17 +64,19 @@ export async function runModelTask(
   if (maskedTaskTypes.has(task.taskType) && !task.inputs.masks?.[0]) {
     throw new ModelApiError('bad_input', `${task.taskType} needs a mask`);
   }
-  if (task.taskType === 'mouth_speech' && task.inputs.audios.length === 0) {
-    // Neither API's lip-sync or talking-head model speaks a text: they take a voice track.
-    throw new ModelApiError(
-      'bad_input',
-      'The hosted lip-sync models need a voice track; they speak no text themselves',
-    );
+  const speech = task.taskType === 'mouth_speech' ? task.settings.speech : undefined;
+  if (task.taskType === 'mouth_speech' && task.inputs.audios.length === 0 && !speech) {
+    throw new ModelApiError('bad_input', 'Lip sync needs a voice track or a text with a voice');
   }
   const extend = task.taskType === 'video_extend' ? await readClip(task, io) : undefined;
   // The model sees only the pictures it draws from (a tattoo's body photo is for the mockup).
   const drawnFrom = { ...task, inputs: { ...task.inputs, images: modelPictures(task) } };
   const resolved = await prepareInputs(drawnFrom, io, deps.sender, extend);
+  // Neither API's lip-sync or talking-head model speaks a text: a speech model voices it
+  // first, and its sound becomes the voice track.
+  if (speech && resolved.audios.length === 0) {
+    resolved.audios = [await speakOnApi(deps, speech, deadline)];
+  }
   // An effect template runs with its own prompt (the user's words after it); a studio with
   // the prompt its settings make.
   const settings = {
@@ -122,6 +125,23 @@ export async function runModelTask(
   return finishImageTool(task, io, outputs);
 }
 
+/** A text spoken in a preset voice by the provider's speech model: the sound's address. */
+async function speakOnApi(
+  deps: ModelTaskDeps,
+  speech: { text: string; voice: string },
+  deadline: number,
+): Promise<string> {
+  const output = await deps.runJob({
+    model: speechModels[deps.provider],
+    input: speechInput(deps.provider, speech),
+    range: [1, 2],
+    deadline,
+  });
+  const [url] = collectOutputUrls(output);
+  if (!url) throw new ModelApiError('failed', 'The speech model answered no sound');
+  return url;
+}
+
 /** The clip a video extend continues, read and measured; a file that is no video is refused. */
 async function readClip(
   task: EngineTask,
@@ -160,7 +180,8 @@ async function prepareInputs(
     };
   }
   const resolved = await resolveInputs(task.inputs, io, sender, {
-    measureImage: task.taskType === 'outpaint',
+    // An expand tells the model where the picture sits; a brush's tracks are in its pixels.
+    measureImage: task.taskType === 'outpaint' || task.taskType === 'video_motion_brush',
   });
   const [clipKey] = task.inputs.videos;
   if (task.taskType === 'video_creative_upscaler' && clipKey) {

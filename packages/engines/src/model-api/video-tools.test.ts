@@ -135,8 +135,16 @@ describe('the video tools on a hosted API (fal)', () => {
     expect(submitted(fake)).toEqual([]);
   });
 
-  it('lip-syncs a portrait on the talking-head model, and refuses text without a voice track', async () => {
-    const { fake, engine } = await setup();
+  it('lip-syncs a portrait on the talking-head model; a text is spoken first and becomes its voice', async () => {
+    const speechBytes = Buffer.from('ID3 fake speech');
+    fake = await startFakeFal({
+      key,
+      produce: (app, _input, publish) =>
+        app.includes('speech')
+          ? { audio: { url: publish({ bytes: speechBytes, name: 'speech.mp3' }) } }
+          : { video: { url: publish({ bytes: extension, name: 'out.mp4' }) } },
+    });
+    const engine = createFalEngine({ queueUrl: fake.baseUrl, key, pollMs: 10 });
     const io = makeIo({ 'in/face.png': createPng(64, 64), 'in/voice.wav': Buffer.from('RIFF') });
 
     await engine.run(
@@ -146,11 +154,93 @@ describe('the video tools on a hosted API (fal)', () => {
     expect(submitted(fake)[0]?.path).toBe('/fal-ai/bytedance/omnihuman');
     expect(Object.keys(submitted(fake)[0]?.json ?? {}).sort()).toEqual(['audio_url', 'image_url']);
 
-    const speech = { text: 'Hello there', voice: 'en-female-1' };
+    const speech = { text: 'Hola, bienvenidos.', voice: 'es-m-1' };
+    await engine.run(task('mouth_speech', { speech }, { videos: ['in/clip.mp4'] }), {
+      ...io,
+      ...makeIo({ 'in/clip.mp4': clip }),
+    });
+    const [, tts, lipSync] = submitted(fake);
+    expect(tts?.path).toBe('/fal-ai/minimax/speech-02-turbo');
+    expect(tts?.json).toMatchObject({
+      text: 'Hola, bienvenidos.',
+      voice_setting: { voice_id: 'Patient_Man' },
+      language_boost: 'Spanish',
+    });
+    // The speech model's sound, by its address, is the lip-sync model's voice track.
+    expect(lipSync?.path).toBe('/fal-ai/sync-lipsync/v2');
+    expect(String(lipSync?.json.audio_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+/);
+    const voiced = await fetch(String(lipSync?.json.audio_url));
+    expect(Buffer.from(await voiced.arrayBuffer())).toEqual(speechBytes);
+
+    // A voice that is not a preset is refused before any job; so is neither track nor text.
+    const before = submitted(fake).length;
     await expect(
-      engine.run(task('mouth_speech', { speech }, { images: ['in/face.png'] }), io),
+      engine.run(
+        task('mouth_speech', { speech: { text: 'Hi', voice: 'xx' } }, { images: ['in/face.png'] }),
+        io,
+      ),
+    ).rejects.toMatchObject({
+      reason: 'bad_input',
+      message: expect.stringMatching(/preset voice/),
+    });
+    await expect(
+      engine.run(task('mouth_speech', {}, { images: ['in/face.png'] }), io),
     ).rejects.toMatchObject({ reason: 'bad_input', message: expect.stringMatching(/voice track/) });
-    expect(submitted(fake)).toHaveLength(1);
+    expect(submitted(fake)).toHaveLength(before);
+  });
+
+  it('stylizes a clip on Wan video-to-video with the style’s words', async () => {
+    const { fake, engine } = await setup();
+    await engine.run(
+      task(
+        'video_stylize',
+        { style: 'cartoon', prompt: 'a sunny day' },
+        { videos: ['in/clip.mp4'] },
+      ),
+      makeIo({ 'in/clip.mp4': clip }),
+    );
+    const [submit] = submitted(fake);
+    expect(submit?.path).toBe('/fal-ai/wan/v2.2-a14b/video-to-video');
+    expect(submit?.json.prompt).toBe('cartoon style, bold outlines, flat colours, a sunny day');
+    expect(dataUriBytes(submit?.json.video_url)).toEqual(clip);
+  });
+
+  it('moves a brushed area along its track on Kling’s motion brush, in the picture’s pixels', async () => {
+    const { fake, engine } = await setup();
+    const motionBrush = {
+      areas: [
+        {
+          color: '#ff0000',
+          track: [
+            [0.25, 0.5],
+            [0.5, 0.5],
+            [0.75, 0.25],
+          ] as [number, number][],
+        },
+      ],
+    };
+    await engine.run(
+      task(
+        'video_motion_brush',
+        { motionBrush, prompt: 'the ball rolls' },
+        {
+          images: ['in/picture.png'],
+          masks: ['in/mask.png'],
+        },
+      ),
+      makeIo({ 'in/picture.png': createPng(401, 201), 'in/mask.png': createPng(401, 201) }),
+    );
+    const [submit] = submitted(fake);
+    expect(submit?.path).toBe('/fal-ai/kling-video/v1.5/pro/image-to-video');
+    const masks = submit?.json.dynamic_masks as { mask_url: string; trajectories: object[] }[];
+    expect(masks).toHaveLength(1);
+    expect(masks[0]?.mask_url).toMatch(/^data:image\/png;base64,/);
+    // Kling counts y from the bottom: the track ends up and to the right.
+    expect(masks[0]?.trajectories).toEqual([
+      { x: 100, y: 100 },
+      { x: 200, y: 100 },
+      { x: 300, y: 150 },
+    ]);
   });
 
   it('runs a two-person effect from both pictures side by side, with the effect’s prompt first', async () => {

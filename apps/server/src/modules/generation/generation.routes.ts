@@ -11,7 +11,6 @@ import type { Language } from '@lumen/contracts/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { describeToolsForApi } from '@lumen/contracts/tools';
-import { faceCheckBodySchema, faceCheckResultSchema } from '@lumen/contracts/tools/portrait';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import type { EventBus } from '../../lib/event-bus';
@@ -135,22 +134,6 @@ export const generationRoutes: FastifyPluginAsyncZod<{
       const { user } = await request.requireAuth();
       await service.deleteOutput(user.id, request.params.id, request.params.index);
       return ok(null);
-    },
-  );
-
-  app.post(
-    '/prod-api/content/face-check',
-    {
-      schema: {
-        tags,
-        summary: 'How many faces one of my pictures shows (the portrait check, before a run)',
-        body: faceCheckBodySchema,
-        response: { 200: envelopeSchema(faceCheckResultSchema) },
-      },
-    },
-    async (request) => {
-      const { user } = await request.requireAuth();
-      return ok({ faces: await service.countFacesIn(user.id, request.body.key) });
     },
   );
 

@@ -29,7 +29,7 @@ import type { LedgerService } from '../credits/ledger.service';
 import type { GenerationMedia } from './generation.ports';
 import type { GenerationRepository } from './generation.repository';
 import type { NewTaskRow, TaskOutputRow, TaskRow } from './generation.schema';
-import { checkTaskFiles } from './task-files';
+import { checkTaskFiles, countPortraitFaces, portraitRefusal } from './task-files';
 import { applyImageToolParams, enhanceBillEvents } from './image-tool-params';
 import { applyVideoToolParams } from './video-tool-params';
 import { characterImagesOf } from './character-params';
@@ -422,21 +422,29 @@ export function createGenerationService(deps: GenerationDeps) {
       };
     },
 
-    /**
-     * The portrait check on its own, before a run: how many faces one of the user's pictures
-     * shows, so a studio can say so before anything is spent. The picture must pass the
-     * portrait tool's picture rules first.
-     */
-    async countFacesIn(userId: number, key: string): Promise<number> {
-      const picture = await deps.media.checkImageInput(userId, key, imageRulesOf('portrait'));
-      return deps.countFaces(await deps.media.readInput(picture.key));
-    },
-
     async result(userId: number, taskId: string, lang: Language = 'en'): Promise<TaskResult> {
       const task = await repository.findTask(repository.db, taskId);
       if (!task || task.userId !== userId)
         throw new AppError(ErrorCode.notFound, 'errors.notFound');
       return toResult(task, await repository.listOutputs([task.id]), lang);
+    },
+
+    /**
+     * Spec §5's portrait check before a lip sync is submitted: the faces on one of the user's
+     * pictures and, when they are not one clear face, the refusal a submission would get.
+     */
+    async checkPortrait(
+      userId: number,
+      key: string,
+      lang: Language = 'en',
+    ): Promise<{ faces: number; portrait: boolean; message: string | null }> {
+      const faces = await countPortraitFaces(deps, userId, key);
+      const refusal = portraitRefusal(faces);
+      return {
+        faces,
+        portrait: refusal === null,
+        message: refusal ? translate(lang, refusal.messageKey, refusal.params) : null,
+      };
     },
 
     /** A task and its outputs, for the community module (publishing, remix lineage). */

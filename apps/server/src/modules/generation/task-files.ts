@@ -101,9 +101,8 @@ export async function checkTaskFiles(
   for (const key of body.audios) audios.push((await deps.media.checkAudioInput(userId, key)).key);
   if (portraitTaskTypes.has(taskType)) {
     for (const image of images) {
-      const faces = await deps.countFaces(await deps.media.readInput(image.key));
-      if (faces === 0) throw new AppError(ErrorCode.invalidParams, 'errors.noPortrait');
-      if (faces > 1) throw new AppError(ErrorCode.invalidParams, 'errors.manyFaces', { faces });
+      const refusal = portraitRefusal(await deps.countFaces(await deps.media.readInput(image.key)));
+      if (refusal) throw refusal;
     }
   }
   const maskKey = maskOf(body);
@@ -111,6 +110,28 @@ export async function checkTaskFiles(
   if (maskKey !== undefined && images[0])
     masks.push(await checkMask(deps, userId, maskKey, images[0]));
   return { images, videos, audios, masks };
+}
+
+/** Why a picture showing `faces` faces is not the clear portrait of spec §5, if it is not. */
+export function portraitRefusal(faces: number): AppError | null {
+  if (faces === 0) return new AppError(ErrorCode.invalidParams, 'errors.noPortrait');
+  if (faces > 1) return new AppError(ErrorCode.invalidParams, 'errors.manyFaces', { faces });
+  return null;
+}
+
+/**
+ * The portrait check alone, before a submission (the lip sync screen asks it when a picture is
+ * chosen): the user's own picture, checked against the portrait tool's picture rules, and the
+ * number of faces it shows.
+ */
+export async function countPortraitFaces(
+  deps: TaskFileDeps,
+  userId: number,
+  key: string,
+  taskType: TaskType = 'mouth_speech',
+): Promise<number> {
+  const image = await deps.media.checkImageInput(userId, key, imageRulesOf(taskType));
+  return deps.countFaces(await deps.media.readInput(image.key));
 }
 
 /**

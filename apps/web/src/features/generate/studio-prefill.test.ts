@@ -48,4 +48,16 @@ describe('readStudioPrefill', () => {
     expect(readStudioPrefill('?recreate=1')).toEqual({});
     expect(readStudioPrefill(`?recreate=${id}x`)).toEqual({});
   });
+
+  it('reads an effect template to use, and nothing that is not a template key', () => {
+    const id = '0b9c4a1e-6f2d-4c3b-9a8e-1d2c3b4a5f60';
+    expect(readStudioPrefill(`?mode=effect&effect=grow-old`)).toEqual({ effect: 'grow-old' });
+    expect(readStudioPrefill(`?effect=hug&from=${id}:0`)).toEqual({
+      effect: 'hug',
+      referenceFromOutput: { taskId: id, index: 0 },
+    });
+    expect(readStudioPrefill('?effect=../x')).toEqual({});
+    expect(readStudioPrefill('?effect=Hug')).toEqual({});
+    expect(readStudioPrefill(`?effect=${'a'.repeat(65)}`)).toEqual({});
+  });
 });

@@ -29,6 +29,8 @@ export interface StudioPrefill {
 }
 
 const MAX_SEED = 2 ** 32 - 1;
+/** An effect template's key as the algo config stores it. */
+const EFFECT_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const TASK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Reads the prefill from an address's query; anything malformed is left out. */
@@ -61,6 +63,6 @@ export function readStudioPrefill(search: string | URLSearchParams): StudioPrefi
   const recreate = params.get('recreate') ?? '';
   if (TASK_ID.test(recreate)) out.recreateFrom = recreate;
   const effect = params.get('effect') ?? '';
-  if (/^[a-z0-9][a-z0-9_-]{0,63}$/.test(effect)) out.effect = effect;
+  if (EFFECT_KEY.test(effect)) out.effect = effect;
   return out;
 }

@@ -11,6 +11,10 @@ import tutorialsEn from '../../features/tutorials/texts/en.json';
 import tutorialsEs from '../../features/tutorials/texts/es.json';
 import tutorialsJa from '../../features/tutorials/texts/ja.json';
 import tutorialsZh from '../../features/tutorials/texts/zh.json';
+import videoToolsEn from '../../features/video-tools/texts/en.json';
+import videoToolsEs from '../../features/video-tools/texts/es.json';
+import videoToolsJa from '../../features/video-tools/texts/ja.json';
+import videoToolsZh from '../../features/video-tools/texts/zh.json';
 import enMain from './locales/en.json';
 import esMain from './locales/es.json';
 import jaMain from './locales/ja.json';
@@ -35,24 +39,28 @@ const en = {
   tutorials: tutorialsEn,
   legal: legalEn,
   admin: merged(enMain.admin, adminEn),
+  videoTools: videoToolsEn,
 };
 const es = {
   ...esMain,
   tutorials: tutorialsEs,
   legal: legalEs,
   admin: merged(esMain.admin, adminEs),
+  videoTools: videoToolsEs,
 };
 const ja = {
   ...jaMain,
   tutorials: tutorialsJa,
   legal: legalJa,
   admin: merged(jaMain.admin, adminJa),
+  videoTools: videoToolsJa,
 };
 const zh = {
   ...zhMain,
   tutorials: tutorialsZh,
   legal: legalZh,
   admin: merged(zhMain.admin, adminZh),
+  videoTools: videoToolsZh,
 };
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
@@ -71,6 +79,9 @@ const english = flatten(en);
  * words Spanish shares with English ("Error", "Describe", "Storyboard").
  */
 const sameAsEnglish = new Set([
+  'videoTools.lipSync.text.counter',
+  'videoTools.lipSync.clip.facts',
+  'videoTools.detail.enhance',
   'landing.kinds.3d',
   'login.emailPlaceholder',
   'pay.grades.plus',

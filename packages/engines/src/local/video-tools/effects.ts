@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { VideoResolution } from '@lumen/contracts/generation';
 import { videoSize } from '../dimensions';
 import { EditInputError } from '../edit/edit-input-error';
 import { drawOverlay, packLayer } from '../frame-sampler';
@@ -40,7 +41,13 @@ export const effectTemplates = {
 
 export type EffectKey = keyof typeof effectTemplates;
 
-export type EffectSettings = { seed: number; durationS?: number; fps?: number };
+export type EffectSettings = {
+  seed: number;
+  durationS?: number;
+  fps?: number;
+  /** The clip's short side; 720p unless a smaller clip is enough (a template's preview). */
+  resolution?: VideoResolution;
+};
 
 export type EffectOptions = VideoToolOptions & {
   /** Cuts the subject out (an RGBA PNG back); without it, effects move the whole picture. */
@@ -87,7 +94,8 @@ async function anime(picture: EffectPicture, options: VideoToolOptions) {
 /**
  * Effect video on the CPU: one of the twelve templates as a transform of the picture (two
  * pictures for hug and kiss), `durationS` long (5 s), marked PREVIEW: a video model makes
- * the real effect. The size follows the picture's shape at 720p (16:9 for two pictures).
+ * the real effect. The size follows the picture's shape at 720p (16:9 for two pictures), or at
+ * `settings.resolution`.
  * A wrong number of pictures, an unknown template or an unreadable picture throws
  * EditInputError.
  */
@@ -123,10 +131,11 @@ export async function effectVideo(
   const first = metas[0]!;
   const rotated = (first.orientation ?? 1) >= 5;
   const aspect = rotated ? first.height / first.width : first.width / first.height;
+  const resolution = settings.resolution ?? '720p';
   const size =
     template.pictures === 2
-      ? videoSize(16 / 9, '720p')
-      : videoSize(Math.min(2.5, Math.max(1 / 2.5, aspect)), '720p');
+      ? videoSize(16 / 9, resolution)
+      : videoSize(Math.min(2.5, Math.max(1 / 2.5, aspect)), resolution);
   const { width, height } = size;
   const fps = settings.fps ?? 24;
   const durationS = settings.durationS ?? 5;

@@ -47,6 +47,7 @@ import {
 import { downloadTypes } from '../library-kinds';
 import { Setting } from '../../../shared/ui/setting';
 import { MadeFrom, NegativePrompt, RunSettings } from './run-settings';
+import { VideoToolActions } from '../../video-tools/components/video-tool-actions';
 
 /** Prompt, settings and what to do next with a work. */
 export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
@@ -292,6 +293,7 @@ export function MediaInfo({ task, output, outputKey, kind }: OutputViewProps) {
             </SimpleGrid>
           </Stack>
         ) : null}
+        {kind === 'video' ? <VideoToolActions task={task} index={index} /> : null}
         <Divider />
         <OutputActions task={task} output={output} outputKey={outputKey} kind={kind} />
       </Stack>

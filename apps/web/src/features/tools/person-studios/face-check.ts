@@ -1,4 +1,4 @@
-import { faceCheckResultSchema } from '@lumen/contracts/tools/portrait';
+import { faceCheckResultSchema } from '@lumen/contracts/face-check';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 
