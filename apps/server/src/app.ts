@@ -27,6 +27,11 @@ import { readOrCreateSecret } from './lib/secrets';
 import { createAssetsRepository } from './modules/assets/assets.repository';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { createAssetsService } from './modules/assets/assets.service';
+import { createEcommerceRepository } from './modules/ecommerce/ecommerce.repository';
+import { ecommerceRoutes } from './modules/ecommerce/ecommerce.routes';
+import { createEcommerceService } from './modules/ecommerce/ecommerce.service';
+import { readTextLines } from '@lumen/engines/ml/text-reader';
+import { imageRulesOf } from '@lumen/contracts/tools';
 import { createEmbeddedWorkerApi } from './modules/generation/embedded-worker-api';
 import { stagingPrefix, type GenerationMedia } from './modules/generation/generation.ports';
 import { createGenerationRepository } from './modules/generation/generation.repository';
@@ -259,6 +264,22 @@ export async function buildApp({
     // Called per request, once `generation` below exists.
     deletedKeys: (keys) => generation.deletedKeys(keys),
   });
+  const ecommerce = createEcommerceService({
+    repository: createEcommerceRepository(database.db),
+    clock,
+    // OCR runs in the API process: one picture at a time, with the model loaded once.
+    readText: async (userId, key) => {
+      const input = await media.checkTaskInput(userId, key, {
+        kind: 'image',
+        ...imageRulesOf('image_translate'),
+      });
+      return {
+        width: input.width ?? 0,
+        height: input.height ?? 0,
+        lines: await readTextLines(await input.bytes()),
+      };
+    },
+  });
   const generationMedia: GenerationMedia = {
     checkImageInput: async (userId, key, rules) => {
       const input = await media.checkTaskInput(userId, key, { kind: 'image', ...rules });
@@ -338,6 +359,7 @@ export async function buildApp({
     isOutputPublished: (taskId, idx) => community.works.isOutputPublished(taskId, idx),
     countFaces: async (image) => (await detectFaces(image)).length,
     effectOf: (key) => algoConfig.effectOf(key),
+    shopTemplateOf: (userId, id) => ecommerce.findTemplate(userId, id),
     queueWait: (position, lane) => queueLoad.waitMinutes(position, lane),
     enhancePrompt: async (prompt, style, lang) => {
       if (!promptModel) return enrichPrompt(prompt, style);
@@ -447,6 +469,7 @@ export async function buildApp({
   if (localStore) await app.register(localFileRoutes, { store: localStore });
   await app.register(mediaApiRoutes, { service: media });
   await app.register(assetsRoutes, { service: assets });
+  await app.register(ecommerceRoutes, { service: ecommerce });
   await app.register(voicesRoutes, {
     speakSample: (voice) => voiceSample(voice),
     publicUrl: config.publicUrlSet ? config.publicUrl : null,
@@ -568,6 +591,7 @@ export async function buildApp({
     catalogue: trade.catalogue,
     media,
     assets,
+    ecommerce,
     generation,
     queue,
     queueWatch,

@@ -17,6 +17,7 @@ import { createReplicateEngine } from '@lumen/engines/replicate/replicate-engine
 import { createLocalEngine } from '@lumen/engines/local/local-engine';
 import { createMlHandlers } from '@lumen/engines/ml/ml-handlers';
 import { createOpenAiEngine } from '@lumen/engines/openai/openai-engine';
+import { createChatTranslator } from '@lumen/engines/openai/translate-lines';
 
 export type EngineChoice = {
   /** The engines this worker was told to offer (WORKER_ENGINES). */
@@ -38,7 +39,12 @@ function makeEngine(
 ): Engine | string {
   switch (name) {
     case 'local':
-      return createLocalEngine({ handlers: createMlHandlers() });
+      // Image translation asks the configured chat model for its lines when there is one.
+      return createLocalEngine({
+        handlers: createMlHandlers(
+          connections.openai ? { translateLines: createChatTranslator(connections.openai) } : {},
+        ),
+      });
     case 'comfyui':
       return connections.comfyui
         ? createComfyUiEngine({ baseUrl: connections.comfyui.url, clientId: `lumen-${workerId}` })
@@ -75,7 +81,12 @@ export function createEngineSet(workerId: string) {
         if (connectionOf(choice.connections, name)) names.add(name);
       }
       for (const name of names) {
-        const key = JSON.stringify(connectionOf(choice.connections, name));
+        // The local engine's image translation uses the chat connection, so it keys on it too.
+        const key = JSON.stringify(
+          name === 'local'
+            ? (choice.connections.openai ?? null)
+            : connectionOf(choice.connections, name),
+        );
         const kept = made.get(name);
         if (kept?.key === key) {
           engines.push(kept.engine);

@@ -5,6 +5,11 @@ import {
   upscaleSettingsSchema,
 } from './image-tools';
 import { vectorizePresets } from './tools/vectorize';
+import {
+  imageTranslateSettingsSchema,
+  productOnModelSettingsSchema,
+  productShotSettingsSchema,
+} from './ecommerce';
 
 /** Aspect ratios offered by the studio; the spec allows 1:2.5 to 2.5:1 (§5). */
 export const aspectRatios = [
@@ -122,5 +127,11 @@ export const engineSettingsSchema = z.object({
     .optional(),
   /** Vector conversion: the tracing preset. */
   vectorize: z.object({ preset: z.enum(vectorizePresets) }).optional(),
+  /** E-commerce product pictures: real size, the template's scene, the shapes and text layers. */
+  productShot: productShotSettingsSchema.optional(),
+  /** E-commerce model pictures: who shows the product and how. */
+  productOnModel: productOnModelSettingsSchema.optional(),
+  /** Image translation: the languages and the user's own lines when no language model runs. */
+  imageTranslate: imageTranslateSettingsSchema.optional(),
 });
 export type EngineSettings = z.infer<typeof engineSettingsSchema>;

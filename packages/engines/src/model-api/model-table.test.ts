@@ -58,6 +58,9 @@ const mediaOf: Record<HostedTaskType, ResolvedInputs> = (() => {
     },
     text_to_3d: none,
     image_to_3d: oneImage,
+    product_shot: oneImage,
+    product_on_model: oneImage,
+    image_translate: oneImage,
   };
 })();
 

@@ -311,6 +311,14 @@ export const en = {
   'engines.probe.account': 'Signed in as {name}',
   'engines.probe.queueReached': "fal's queue is reachable",
   'engines.probe.notConfigured': 'No connection is set up for this engine',
+  'shop.templateNotFound': 'Template not found',
+  'shop.templateNameLength': 'Template name must be {min}–{max} characters',
+  'shop.templateBuiltin':
+    'Starter templates cannot be changed or deleted; create your own from one',
+  'shop.templateLimit': 'You can keep up to {max} templates; delete one first',
+  'shop.sizeRequired': "Enter the product's length, width and height in cm",
+  'shop.languagesSame': 'The source and target languages must differ',
+  'shop.noLines': 'Give each line its translation (or read the text first)',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -315,4 +315,12 @@ export const ja: Record<MessageKey, string> = {
   'engines.probe.account': '{name} としてサインインしています',
   'engines.probe.queueReached': 'fal のキューに接続できます',
   'engines.probe.notConfigured': 'このエンジンの接続は設定されていません',
+  'shop.templateNotFound': 'テンプレートが見つかりません',
+  'shop.templateNameLength': 'テンプレート名は {min}～{max} 文字で入力してください',
+  'shop.templateBuiltin':
+    '標準テンプレートは変更・削除できません。複製して独自のテンプレートを作成してください',
+  'shop.templateLimit': '保存できるテンプレートは {max} 個までです。先に1つ削除してください',
+  'shop.sizeRequired': '商品の長さ・幅・高さ（cm）を入力してください',
+  'shop.languagesSame': '翻訳元と翻訳先の言語は異なる必要があります',
+  'shop.noLines': '各行の訳文を入力してください（または先に文字を読み取ってください）',
 };

@@ -29,6 +29,9 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     video_creative_upscaler: 'Video enhancement',
     text_to_3d: 'Text to 3D',
     image_to_3d: 'Image to 3D',
+    product_shot: 'E-commerce product images',
+    product_on_model: 'E-commerce model images',
+    image_translate: 'Image translation',
   },
   zh: {
     txt2img: '文生图',
@@ -52,6 +55,9 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     video_creative_upscaler: '视频增强',
     text_to_3d: '文生 3D',
     image_to_3d: '图生 3D',
+    product_shot: '电商产品图',
+    product_on_model: '电商模特图',
+    image_translate: '图片翻译',
   },
   ja: {
     txt2img: 'テキストから画像',
@@ -75,6 +81,9 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     video_creative_upscaler: '動画高画質化',
     text_to_3d: 'テキストから 3D',
     image_to_3d: '画像から 3D',
+    product_shot: 'EC商品画像',
+    product_on_model: 'ECモデル画像',
+    image_translate: '画像翻訳',
   },
   es: {
     txt2img: 'Texto a imagen',
@@ -98,6 +107,9 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     video_creative_upscaler: 'Mejora de vídeo',
     text_to_3d: 'Texto a 3D',
     image_to_3d: 'Imagen a 3D',
+    product_shot: 'Imágenes de producto',
+    product_on_model: 'Imágenes con modelo',
+    image_translate: 'Traducción de imágenes',
   },
 };
 

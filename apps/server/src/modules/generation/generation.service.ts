@@ -32,6 +32,8 @@ import type { NewTaskRow, TaskOutputRow, TaskRow } from './generation.schema';
 import { checkTaskFiles } from './task-files';
 import { applyImageToolParams, enhanceBillEvents } from './image-tool-params';
 import { applyVideoToolParams } from './video-tool-params';
+import { applyShopToolParams } from './shop-tool-params';
+import type { ShopTemplate } from '@lumen/contracts/ecommerce';
 import { normaliseSubmission, reduceRatio, requestOf, takesInputShape } from './task-input';
 
 export type GenerationDeps = {
@@ -53,6 +55,8 @@ export type GenerationDeps = {
   countFaces(image: Buffer): Promise<number>;
   /** An enabled effect template by key; without one, effects are refused as unknown. */
   effectOf?(key: string): Promise<{ key: string; prompt: string; images: 1 | 2 } | undefined>;
+  /** An e-commerce template (a starter or the user's own) by id, for product shots. */
+  shopTemplateOf?(userId: number, id: string): Promise<ShopTemplate | undefined>;
   /** Minutes until a task at this place in the queue starts (see estimateWaitMinutes). */
   queueWait?(position: number, lane: number): Promise<number>;
   /** Whether a community work was published from this output: its files must then stay. */
@@ -324,6 +328,7 @@ export function createGenerationService(deps: GenerationDeps) {
       };
       const files = await checkTaskFiles(fileDeps, userId, taskType, body);
       const checked = files.images;
+      await applyShopToolParams(deps, userId, taskType, body, settings);
       const tool = await applyImageToolParams(deps, userId, taskType, body, checked[0], settings);
       const video = await applyVideoToolParams(
         { ...fileDeps, effectOf: async (key) => deps.effectOf?.(key) },

@@ -20,6 +20,9 @@ import {
   IconSparkles,
   IconVectorBezier2,
   IconWand,
+  IconLanguage,
+  IconShirt,
+  IconShoppingBag,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -29,6 +32,9 @@ import {
  * here; a test fails when a tool names one that is missing.
  */
 export const toolIcons: Readonly<Record<string, Icon>> = {
+  IconShoppingBag,
+  IconShirt,
+  IconLanguage,
   IconArrowsDiagonal,
   IconArrowsMaximize,
   IconArrowsRightLeft,
