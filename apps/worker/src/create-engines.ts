@@ -18,6 +18,8 @@ import { createLocalEngine } from '@lumen/engines/local/local-engine';
 import { createMlHandlers } from '@lumen/engines/ml/ml-handlers';
 import { createOpenAiEngine } from '@lumen/engines/openai/openai-engine';
 import { createChatTranslator } from '@lumen/engines/openai/translate-lines';
+import { EditInputError } from '@lumen/engines/local/edit/edit-input-error';
+import type { LineTranslator } from '@lumen/engines/local/shop/image-translate';
 
 export type EngineChoice = {
   /** The engines this worker was told to offer (WORKER_ENGINES). */
@@ -31,19 +33,52 @@ export type EngineChoice = {
 const connectionOf = (connections: EngineConnections, name: EngineName): unknown =>
   (connections as Record<string, unknown>)[name] ?? null;
 
+/**
+ * Image translation on the local engine asks the chat model of the current OpenAI-compatible
+ * connection for its lines. The connection is read at each run, so the local engine (and the
+ * models it has loaded) stays the same object when the connection changes.
+ */
+type ChatTranslation = {
+  connection: EngineConnections['openai'];
+  translate: LineTranslator;
+};
+
+function createChatTranslation(): ChatTranslation {
+  const made = new Map<string, LineTranslator>();
+  const chat: ChatTranslation = {
+    connection: undefined,
+    translate: (lines, source, target, signal) => {
+      const connection = chat.connection;
+      if (!connection) {
+        throw new EditInputError(
+          'no_translation',
+          'No language model is configured to translate: give each line its translation',
+        );
+      }
+      const key = JSON.stringify(connection);
+      let translate = made.get(key);
+      if (!translate) {
+        made.clear();
+        translate = createChatTranslator(connection);
+        made.set(key, translate);
+      }
+      return translate(lines, source, target, signal);
+    },
+  };
+  return chat;
+}
+
 /** One engine made from its connection, or why it cannot be. */
 function makeEngine(
   name: EngineName,
   connections: EngineConnections,
   workerId: string,
+  chat: ChatTranslation,
 ): Engine | string {
   switch (name) {
     case 'local':
-      // Image translation asks the configured chat model for its lines when there is one.
       return createLocalEngine({
-        handlers: createMlHandlers(
-          connections.openai ? { translateLines: createChatTranslator(connections.openai) } : {},
-        ),
+        handlers: createMlHandlers({ translateLines: chat.translate }),
       });
     case 'comfyui':
       return connections.comfyui
@@ -72,8 +107,10 @@ function makeEngine(
  */
 export function createEngineSet(workerId: string) {
   const made = new Map<EngineName, { key: string; engine: Engine }>();
+  const chat = createChatTranslation();
   return {
     build(choice: EngineChoice): { engines: Engine[]; skipped: string[] } {
+      chat.connection = choice.connections.openai;
       const engines: Engine[] = [];
       const skipped: string[] = [];
       const names = new Set<EngineName>(choice.offered);
@@ -81,18 +118,13 @@ export function createEngineSet(workerId: string) {
         if (connectionOf(choice.connections, name)) names.add(name);
       }
       for (const name of names) {
-        // The local engine's image translation uses the chat connection, so it keys on it too.
-        const key = JSON.stringify(
-          name === 'local'
-            ? (choice.connections.openai ?? null)
-            : connectionOf(choice.connections, name),
-        );
+        const key = JSON.stringify(connectionOf(choice.connections, name));
         const kept = made.get(name);
         if (kept?.key === key) {
           engines.push(kept.engine);
           continue;
         }
-        const engine = makeEngine(name, choice.connections, workerId);
+        const engine = makeEngine(name, choice.connections, workerId, chat);
         if (typeof engine === 'string') {
           made.delete(name);
           skipped.push(engine);
