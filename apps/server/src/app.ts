@@ -30,6 +30,11 @@ import { createAssetsService } from './modules/assets/assets.service';
 import { createCharactersRepository } from './modules/characters/characters.repository';
 import { charactersRoutes } from './modules/characters/characters.routes';
 import { createCharactersService } from './modules/characters/characters.service';
+import { createEcommerceRepository } from './modules/ecommerce/ecommerce.repository';
+import { ecommerceRoutes } from './modules/ecommerce/ecommerce.routes';
+import { createEcommerceService } from './modules/ecommerce/ecommerce.service';
+import { readTextLines } from '@lumen/engines/ml/text-reader';
+import { imageRulesOf } from '@lumen/contracts/tools';
 import { createEmbeddedWorkerApi } from './modules/generation/embedded-worker-api';
 import { stagingPrefix, type GenerationMedia } from './modules/generation/generation.ports';
 import { createGenerationRepository } from './modules/generation/generation.repository';
@@ -268,6 +273,22 @@ export async function buildApp({
     // Called per request, once `generation` below exists.
     deletedKeys: (keys) => generation.deletedKeys(keys),
   });
+  const ecommerce = createEcommerceService({
+    repository: createEcommerceRepository(database.db),
+    clock,
+    // OCR runs in the API process: one picture at a time, with the model loaded once.
+    readText: async (userId, key) => {
+      const input = await media.checkTaskInput(userId, key, {
+        kind: 'image',
+        ...imageRulesOf('image_translate'),
+      });
+      return {
+        width: input.width ?? 0,
+        height: input.height ?? 0,
+        lines: await readTextLines(await input.bytes()),
+      };
+    },
+  });
   const generationMedia: GenerationMedia = {
     checkImageInput: async (userId, key, rules) => {
       const input = await media.checkTaskInput(userId, key, { kind: 'image', ...rules });
@@ -350,6 +371,7 @@ export async function buildApp({
     effectOf: (key) => algoConfig.effectOf(key),
     // Called per character run, once `characters` below exists.
     characterReferences: (userId, characterId) => characters.referencesOf(userId, characterId),
+    shopTemplateOf: (userId, id) => ecommerce.findTemplate(userId, id),
     queueWait: (position, lane) => queueLoad.waitMinutes(position, lane),
     enhancePrompt: async (prompt, style, lang) => {
       if (!promptModel) return enrichPrompt(prompt, style);
@@ -468,6 +490,7 @@ export async function buildApp({
   await app.register(mediaApiRoutes, { service: media });
   await app.register(assetsRoutes, { service: assets });
   await app.register(charactersRoutes, { service: characters });
+  await app.register(ecommerceRoutes, { service: ecommerce });
   await app.register(voicesRoutes, {
     speakSample: (voice) => voiceSample(voice),
     publicUrl: config.publicUrlSet ? config.publicUrl : null,
@@ -602,6 +625,7 @@ export async function buildApp({
     catalogue: trade.catalogue,
     media,
     assets,
+    ecommerce,
     generation,
     queue,
     queueWatch,

@@ -17,6 +17,9 @@ import { createReplicateEngine } from '@lumen/engines/replicate/replicate-engine
 import { createLocalEngine } from '@lumen/engines/local/local-engine';
 import { createMlHandlers } from '@lumen/engines/ml/ml-handlers';
 import { createOpenAiEngine } from '@lumen/engines/openai/openai-engine';
+import { createChatTranslator } from '@lumen/engines/openai/translate-lines';
+import { EditInputError } from '@lumen/engines/local/edit/edit-input-error';
+import type { LineTranslator } from '@lumen/engines/local/shop/image-translate';
 
 export type EngineChoice = {
   /** The engines this worker was told to offer (WORKER_ENGINES). */
@@ -30,15 +33,53 @@ export type EngineChoice = {
 const connectionOf = (connections: EngineConnections, name: EngineName): unknown =>
   (connections as Record<string, unknown>)[name] ?? null;
 
+/**
+ * Image translation on the local engine asks the chat model of the current OpenAI-compatible
+ * connection for its lines. The connection is read at each run, so the local engine (and the
+ * models it has loaded) stays the same object when the connection changes.
+ */
+type ChatTranslation = {
+  connection: EngineConnections['openai'];
+  translate: LineTranslator;
+};
+
+function createChatTranslation(): ChatTranslation {
+  const made = new Map<string, LineTranslator>();
+  const chat: ChatTranslation = {
+    connection: undefined,
+    translate: (lines, source, target, signal) => {
+      const connection = chat.connection;
+      if (!connection) {
+        throw new EditInputError(
+          'no_translation',
+          'No language model is configured to translate: give each line its translation',
+        );
+      }
+      const key = JSON.stringify(connection);
+      let translate = made.get(key);
+      if (!translate) {
+        made.clear();
+        translate = createChatTranslator(connection);
+        made.set(key, translate);
+      }
+      return translate(lines, source, target, signal);
+    },
+  };
+  return chat;
+}
+
 /** One engine made from its connection, or why it cannot be. */
 function makeEngine(
   name: EngineName,
   connections: EngineConnections,
   workerId: string,
+  chat: ChatTranslation,
 ): Engine | string {
   switch (name) {
     case 'local':
-      return createLocalEngine({ handlers: createMlHandlers() });
+      return createLocalEngine({
+        handlers: createMlHandlers({ translateLines: chat.translate }),
+      });
     case 'comfyui':
       return connections.comfyui
         ? createComfyUiEngine({ baseUrl: connections.comfyui.url, clientId: `lumen-${workerId}` })
@@ -66,8 +107,10 @@ function makeEngine(
  */
 export function createEngineSet(workerId: string) {
   const made = new Map<EngineName, { key: string; engine: Engine }>();
+  const chat = createChatTranslation();
   return {
     build(choice: EngineChoice): { engines: Engine[]; skipped: string[] } {
+      chat.connection = choice.connections.openai;
       const engines: Engine[] = [];
       const skipped: string[] = [];
       const names = new Set<EngineName>(choice.offered);
@@ -81,7 +124,7 @@ export function createEngineSet(workerId: string) {
           engines.push(kept.engine);
           continue;
         }
-        const engine = makeEngine(name, choice.connections, workerId);
+        const engine = makeEngine(name, choice.connections, workerId, chat);
         if (typeof engine === 'string') {
           made.delete(name);
           skipped.push(engine);

@@ -8,6 +8,11 @@ import { logoStyles } from './tools/logo';
 import { tattooStyles } from './tools/tattoo';
 import { tryOnCategories } from './tools/try-on';
 import { vectorizePresets } from './tools/vectorize';
+import {
+  imageTranslateSettingsSchema,
+  productOnModelSettingsSchema,
+  productShotSettingsSchema,
+} from './ecommerce';
 
 /** Aspect ratios offered by the studio; the spec allows 1:2.5 to 2.5:1 (§5). */
 export const aspectRatios = [
@@ -146,5 +151,11 @@ export const engineSettingsSchema = z.object({
     .optional(),
   /** Virtual try-on: where the garment of the second picture is worn. */
   tryOn: z.object({ category: z.enum(tryOnCategories) }).optional(),
+  /** E-commerce product pictures: real size, the template's scene, the shapes and text layers. */
+  productShot: productShotSettingsSchema.optional(),
+  /** E-commerce model pictures: who shows the product and how. */
+  productOnModel: productOnModelSettingsSchema.optional(),
+  /** Image translation: the languages and the user's own lines when no language model runs. */
+  imageTranslate: imageTranslateSettingsSchema.optional(),
 });
 export type EngineSettings = z.infer<typeof engineSettingsSchema>;

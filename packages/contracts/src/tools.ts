@@ -26,6 +26,9 @@ import { videoMultiImg2vid } from './tools/video-multi-img2vid';
 import { videoExtend } from './tools/video-extend';
 import { videoMotionBrush } from './tools/video-motion-brush';
 import { videoStylize } from './tools/video-stylize';
+import { productShot } from './tools/product-shot';
+import { productOnModel } from './tools/product-on-model';
+import { imageTranslate } from './tools/image-translate';
 
 export type {
   CostKind,
@@ -69,6 +72,9 @@ export const tools = {
   tattoo,
   portrait,
   try_on: tryOn,
+  product_shot: productShot,
+  product_on_model: productOnModel,
+  image_translate: imageTranslate,
 } as const satisfies { [Id in string]: ToolDefinition<Id> };
 
 export type ToolId = keyof typeof tools;

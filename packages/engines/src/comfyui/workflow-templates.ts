@@ -89,6 +89,9 @@ export const workflowTemplates: Partial<Record<TaskType, WorkflowTemplate>> = {
   },
   portrait: { file: 'portrait.json', media: 'image', inputImages: 1 },
   try_on: { file: 'try-on.json', media: 'image', inputImages: 2 },
+  product_shot: { file: 'product-shot.json', media: 'image', inputImages: 1 },
+  product_on_model: { file: 'product-on-model.json', media: 'image', inputImages: 1 },
+  image_translate: { file: 'image-translate.json', media: 'image', inputImages: 1 },
 };
 
 /** The graph a task runs: its type's, or the picture variant when it brings a picture and no clip. */

@@ -31,6 +31,7 @@ export const localPreviewTaskTypes = [
   ...(Object.keys(localPreviewHandlers) as TaskType[]),
   'inpaint',
   'outpaint',
+  'product_on_model',
 ] satisfies TaskType[];
 
 /** Maps fractions to whole percents, reports each once, and turns "stop" into an error. */

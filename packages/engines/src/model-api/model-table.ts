@@ -143,6 +143,20 @@ export const modelApiDefaults = {
     },
     fal: { model: 'fal-ai/cat-vton', family: 'cat-vton' },
   },
+  // The e-commerce tools are instruction edits of the product photo (the gateway words the
+  // scene, the model or the translation as the instruction), which Kontext follows.
+  product_shot: {
+    replicate: { model: 'black-forest-labs/flux-kontext-pro', family: 'flux-kontext' },
+    fal: { model: 'fal-ai/flux-pro/kontext', family: 'flux-kontext' },
+  },
+  product_on_model: {
+    replicate: { model: 'black-forest-labs/flux-kontext-pro', family: 'flux-kontext' },
+    fal: { model: 'fal-ai/flux-pro/kontext', family: 'flux-kontext' },
+  },
+  image_translate: {
+    replicate: { model: 'black-forest-labs/flux-kontext-pro', family: 'flux-kontext' },
+    fal: { model: 'fal-ai/flux-pro/kontext', family: 'flux-kontext' },
+  },
 } as const satisfies Record<Exclude<TaskType, NoHostedModel>, ModelTableRow>;
 
 /**

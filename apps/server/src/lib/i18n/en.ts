@@ -328,6 +328,14 @@ export const en = {
     'This character is still being created or its creation failed; use it once it is ready',
   'characters.notFailed': 'Only a character whose creation failed can be retried',
   'characters.nameRequired': 'Give the character a name',
+  'shop.templateNotFound': 'Template not found',
+  'shop.templateNameLength': 'Template name must be {min}–{max} characters',
+  'shop.templateBuiltin':
+    'Starter templates cannot be changed or deleted; create your own from one',
+  'shop.templateLimit': 'You can keep up to {max} templates; delete one first',
+  'shop.sizeRequired': "Enter the product's length, width and height in cm",
+  'shop.languagesSame': 'The source and target languages must differ',
+  'shop.noLines': 'Give each line its translation (or read the text first)',
 } as const;
 
 export type MessageKey = keyof typeof en;

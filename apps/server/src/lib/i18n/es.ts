@@ -341,4 +341,12 @@ export const es: Record<MessageKey, string> = {
     'Este personaje aún se está creando o su creación falló; úsalo cuando esté listo',
   'characters.notFailed': 'Solo se puede reintentar un personaje cuya creación falló',
   'characters.nameRequired': 'Ponle un nombre al personaje',
+  'shop.templateNotFound': 'Plantilla no encontrada',
+  'shop.templateNameLength': 'El nombre de la plantilla debe tener entre {min} y {max} caracteres',
+  'shop.templateBuiltin':
+    'Las plantillas iniciales no se pueden cambiar ni eliminar; crea la tuya a partir de una',
+  'shop.templateLimit': 'Puedes guardar hasta {max} plantillas; elimina una primero',
+  'shop.sizeRequired': 'Indica el largo, el ancho y el alto del producto en cm',
+  'shop.languagesSame': 'El idioma de origen y el de destino deben ser distintos',
+  'shop.noLines': 'Escribe la traducción de cada línea (o lee el texto primero)',
 };

@@ -332,4 +332,12 @@ export const ja: Record<MessageKey, string> = {
     'このキャラクターは作成中か作成に失敗しました。準備ができてから使ってください',
   'characters.notFailed': '再試行できるのは作成に失敗したキャラクターだけです',
   'characters.nameRequired': 'キャラクターに名前を付けてください',
+  'shop.templateNotFound': 'テンプレートが見つかりません',
+  'shop.templateNameLength': 'テンプレート名は {min}～{max} 文字で入力してください',
+  'shop.templateBuiltin':
+    '標準テンプレートは変更・削除できません。複製して独自のテンプレートを作成してください',
+  'shop.templateLimit': '保存できるテンプレートは {max} 個までです。先に1つ削除してください',
+  'shop.sizeRequired': '商品の長さ・幅・高さ（cm）を入力してください',
+  'shop.languagesSame': '翻訳元と翻訳先の言語は異なる必要があります',
+  'shop.noLines': '各行の訳文を入力してください（または先に文字を読み取ってください）',
 };

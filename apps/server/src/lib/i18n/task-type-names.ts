@@ -36,6 +36,9 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     tattoo: 'AI tattoo',
     portrait: 'AI portrait',
     try_on: 'AI try-on',
+    product_shot: 'E-commerce product images',
+    product_on_model: 'E-commerce model images',
+    image_translate: 'Image translation',
   },
   zh: {
     txt2img: '文生图',
@@ -66,6 +69,9 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     tattoo: 'AI 纹身',
     portrait: 'AI 写真',
     try_on: 'AI 试衣',
+    product_shot: '电商产品图',
+    product_on_model: '电商模特图',
+    image_translate: '图片翻译',
   },
   ja: {
     txt2img: 'テキストから画像',
@@ -96,6 +102,9 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     tattoo: 'AI タトゥー',
     portrait: 'AI ポートレート',
     try_on: 'AI 試着',
+    product_shot: 'EC商品画像',
+    product_on_model: 'ECモデル画像',
+    image_translate: '画像翻訳',
   },
   es: {
     txt2img: 'Texto a imagen',
@@ -126,6 +135,9 @@ export const taskTypeNames: Record<Language, Record<TaskType, string>> = {
     tattoo: 'Tatuaje con IA',
     portrait: 'Retrato con IA',
     try_on: 'Probador con IA',
+    product_shot: 'Imágenes de producto',
+    product_on_model: 'Imágenes con modelo',
+    image_translate: 'Traducción de imágenes',
   },
 };
 

@@ -296,4 +296,11 @@ export const zh: Record<MessageKey, string> = {
   'characters.notReady': '该角色仍在创建中或创建失败，请在就绪后使用',
   'characters.notFailed': '只有创建失败的角色才能重试',
   'characters.nameRequired': '请为角色命名',
+  'shop.templateNotFound': '模板不存在',
+  'shop.templateNameLength': '模板名称需为 {min}–{max} 个字符',
+  'shop.templateBuiltin': '内置模板不能修改或删除，可以基于它创建自己的模板',
+  'shop.templateLimit': '最多可保存 {max} 个模板，请先删除一个',
+  'shop.sizeRequired': '请填写商品的长、宽、高（厘米）',
+  'shop.languagesSame': '源语言和目标语言不能相同',
+  'shop.noLines': '请为每一行填写译文（或先识别文字）',
 };

@@ -33,6 +33,8 @@ import { checkTaskFiles, countPortraitFaces, portraitRefusal } from './task-file
 import { applyImageToolParams, enhanceBillEvents } from './image-tool-params';
 import { applyVideoToolParams } from './video-tool-params';
 import { characterImagesOf } from './character-params';
+import { applyShopToolParams } from './shop-tool-params';
+import type { ShopTemplate } from '@lumen/contracts/ecommerce';
 import { normaliseSubmission, reduceRatio, requestOf, takesInputShape } from './task-input';
 
 export type GenerationDeps = {
@@ -59,6 +61,8 @@ export type GenerationDeps = {
    * the user's own ready character; throws the refusal otherwise.
    */
   characterReferences?(userId: number, characterId: number): Promise<string[]>;
+  /** An e-commerce template (a starter or the user's own) by id, for product shots. */
+  shopTemplateOf?(userId: number, id: string): Promise<ShopTemplate | undefined>;
   /** Minutes until a task at this place in the queue starts (see estimateWaitMinutes). */
   queueWait?(position: number, lane: number): Promise<number>;
   /** Whether a community work was published from this output: its files must then stay. */
@@ -331,6 +335,7 @@ export function createGenerationService(deps: GenerationDeps) {
       };
       const files = await checkTaskFiles(fileDeps, userId, taskType, body);
       const checked = files.images;
+      await applyShopToolParams(deps, userId, taskType, body, settings);
       const tool = await applyImageToolParams(deps, userId, taskType, body, checked[0], settings);
       // A logo's words are drawn into the picture, so they pass the prompt's blocklist too.
       const { logo } = settings;

@@ -15,7 +15,10 @@ export type EditInputProblem =
   | 'bad_track'
   | 'bad_image_count'
   | 'picture_count'
-  | 'unknown_option';
+  | 'unknown_option'
+  | 'no_text'
+  | 'no_translation'
+  | 'missing_settings';
 
 /**
  * The caller's input cannot be used: bytes that are not a picture, a clip or a sound, a mask
