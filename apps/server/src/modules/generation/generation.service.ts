@@ -13,7 +13,7 @@ import {
   type TaskState,
 } from '@lumen/contracts/tasks';
 import { taskTypeDefinitions, type TaskType } from '@lumen/contracts/task-types';
-import { imageRulesOf, isToolId } from '@lumen/contracts/tools';
+import { isToolId } from '@lumen/contracts/tools';
 import {
   LOCAL_PREVIEW_ENGINE_LABEL,
   localPreviewTaskTypes,
