@@ -27,7 +27,8 @@ import { useQuote } from '../../generate/use-quote';
 import { LibraryPicker } from '../../tools/editor/library-picker';
 import { useFaceCheck } from '../api/check-face';
 import { submitLipSync, type LipSyncSubmission } from '../api/submit-lip-sync';
-import { AudioInput, type PickedAudio } from '../components/audio-input';
+import { AudioInput, type PickedAudio } from '../../generate/video/audio-input';
+import { videoStudioTexts } from '../../generate/video/video-studio-texts';
 import { ClipInput } from '../components/clip-input';
 import { FaceCheckNote } from '../components/face-check-note';
 import { LipSyncResult } from '../components/lip-sync-result';
@@ -42,7 +43,10 @@ const clipRules = videoRulesOf('mouth_speech');
 /** `/studio/lip-sync`: a portrait or a square clip, then a voice track or a text in a voice. */
 export function LipSyncPage() {
   const { t } = useTranslation();
-  const ready = useSectionTexts(videoToolsTexts);
+  // The voice track's picker (upload or a recording) is the video studio's, with its words.
+  const pageTexts = useSectionTexts(videoToolsTexts);
+  const trackTexts = useSectionTexts(videoStudioTexts);
+  const ready = pageTexts && trackTexts;
   const [sourceKind, setSourceKind] = useState<'photo' | 'clip'>('photo');
   const [source, setSource] = useState<LipSyncSource | null>(null);
   const [speechKind, setSpeechKind] = useState<'text' | 'audio'>('text');
@@ -235,7 +239,12 @@ export function LipSyncPage() {
                   <VoicePicker value={voice} onChange={setVoice} />
                 </Stack>
               ) : (
-                <AudioInput value={audio} onChange={setAudio} onBusyChange={onBusy} />
+                <AudioInput
+                  label={t('videoTools.lipSync.audio.label')}
+                  value={audio}
+                  onChange={setAudio}
+                  onBusyChange={onBusy}
+                />
               )}
               <CostBar quote={quote} submitting={submit.isPending} blocker={blocker} />
             </Stack>
