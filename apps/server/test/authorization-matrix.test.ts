@@ -7,6 +7,7 @@ import {
   createAppListingRoutes,
   createSkippingClock,
   buildWorld,
+  shopTemplateBody,
   COMMENT_WAIT_MS,
   settledState,
   type DiscoveredRoute,
@@ -349,6 +350,38 @@ const matrix: Record<string, Case[]> = {
       request: () => ({ url: `/prod-api/content/characters/${w.character}/retry` }),
     },
   ],
+  // ── E-commerce templates, and the checks a studio makes on one of my pictures ──
+  'PUT /prod-api/content/ecommerce/templates/:id': [
+    {
+      name: 'an e-commerce template',
+      cells: owned(1004),
+      request: () => ({
+        url: `/prod-api/content/ecommerce/templates/${w.shopTemplate}`,
+        body: shopTemplateBody,
+      }),
+    },
+  ],
+  'DELETE /prod-api/content/ecommerce/templates/:id': [
+    {
+      name: 'an e-commerce template',
+      cells: owned(1004),
+      request: () => ({ url: `/prod-api/content/ecommerce/templates/${w.shopTemplate}` }),
+    },
+  ],
+  'POST /prod-api/content/face-check': [
+    {
+      name: 'a picture, checked for a face',
+      cells: owned(1004),
+      request: () => ({ url: '/prod-api/content/face-check', body: { key: w.upload } }),
+    },
+  ],
+  'POST /prod-api/content/ocr': [
+    {
+      name: 'a picture, read for its text',
+      cells: owned(1004),
+      request: () => ({ url: '/prod-api/content/ocr', body: { key: w.upload } }),
+    },
+  ],
   'DELETE /prod-api/content/characters/:id': [
     {
       name: 'a character',
@@ -393,6 +426,7 @@ const matrix: Record<string, Case[]> = {
         ['complete', { outputs: [] }],
         ['fail', { message: 'refused' }],
         ['release', {}],
+        ['preview', { mime: 'image/png', data: Buffer.from('preview').toString('base64') }],
       ] as const
     ).map(([action, extra]) => [
       `POST /worker/v1/tasks/:id/${action}`,
@@ -1086,6 +1120,8 @@ const exclusions: Record<string, string> = {
   'GET /prod-api/user/:segment':
     'the parameter is a username; the public profile it answers is the same for everyone and holds no e-mail or phone',
   'GET /voices/:file': 'the parameter names a preset voice, the same sample for everyone',
+  'GET /effect-previews/:file':
+    'the parameter names an effect template, whose preview clip is the same for everyone',
   'GET /prod-api/user/google_key/:bucket':
     "the parameter names an upload bucket; the upload it opens is the caller's own, under their id",
   'GET /dev/mailbox/:id':

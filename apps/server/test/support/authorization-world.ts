@@ -11,6 +11,22 @@ import { createTestApp, type TestApp } from './test-app';
 import { startTestWorker } from './worker';
 import { readCharacterPhotos } from '@lumen/engines/ml/face-test-support';
 
+/** A valid e-commerce template, as the studio's form sends one. */
+export const shopTemplateBody = {
+  name: 'Lantern',
+  size: { length: 30, width: 20, height: 25 },
+  category: 'beauty',
+  ratio: '3:4',
+  scene: {
+    style: 'podium',
+    colors: ['#fde68a', '#b45309'],
+    text_color: '#1c1917',
+    accent_color: '#dc2626',
+    title_font: 'serif',
+    body_font: 'sans',
+  },
+};
+
 export const ADMIN_EMAIL = 'matrix-admin@example.com';
 /** The sandbox provider's webhook secret, so a test can report a payment as the provider. */
 export const PAYMENT_WEBHOOK_SECRET = 'matrix-sandbox-webhook-secret-0123456789';
@@ -477,6 +493,11 @@ export async function buildWorld(app: TestApp, clock: SkippingClock) {
     })
   ).id as number;
 
+  // The owner's own e-commerce template (the starters are everyone's and nobody's to edit).
+  const shopTemplate = (
+    await must('POST', '/prod-api/content/ecommerce/templates', owner.ticket, shopTemplateBody)
+  ).id as string;
+
   const result = take();
   const signedUrl = (
     (
@@ -518,6 +539,7 @@ export async function buildWorld(app: TestApp, clock: SkippingClock) {
     invite,
     upload,
     character,
+    shopTemplate,
     result,
     signedUrl,
     toDelete: take(),

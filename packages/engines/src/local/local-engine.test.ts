@@ -20,9 +20,13 @@ describe('local engine', () => {
 
   it('serves the generative kinds, the editing tools, and nothing it cannot do', () => {
     expect(engine.name).toBe('local');
-    for (const type of localPreviewTaskTypes) expect(engine.supports(type)).toBe(true);
-    // Eight generative kinds, and repaint and expand, which need a GPU to paint for real.
-    expect(localPreviewTaskTypes).toHaveLength(10);
+    // The e-commerce model picture is a preview too, drawn by the ML handlers (the cut-out)
+    // that the worker adds; this engine has none.
+    for (const type of localPreviewTaskTypes)
+      expect(engine.supports(type)).toBe(type !== 'product_on_model');
+    // Eight generative kinds, repaint and expand, which need a GPU to paint for real, and the
+    // product on a model.
+    expect(localPreviewTaskTypes).toHaveLength(11);
     expect(engine.supports('erase')).toBe(true);
     expect(engine.supports('remove_bg')).toBe(false);
     expect(engine.supports('mouth_speech')).toBe(false);

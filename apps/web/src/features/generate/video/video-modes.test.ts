@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { listVideoModes, videoModeOf, videoStudioPath } from './video-modes';
 
 describe('listVideoModes', () => {
-  it('offers every video mode a running tool declares, effects after image, character as coming', () => {
+  it('offers every video mode a running tool declares, effects after image', () => {
     const modes = listVideoModes();
     expect(modes.map((m) => m.mode)).toEqual([
       'text',
@@ -20,7 +20,7 @@ describe('listVideoModes', () => {
       'character',
     ]);
     expect(modes.find((m) => m.mode === 'effect')?.toolId).toBe('video_diffusion_img2vid');
-    expect(modes.find((m) => m.mode === 'character')?.toolId).toBeNull();
+    expect(modes.find((m) => m.mode === 'character')?.toolId).toBe('character_video');
     for (const id of toolIds) {
       const { ui, available } = toolOf(id);
       if (ui.videoMode && available) {
@@ -29,9 +29,9 @@ describe('listVideoModes', () => {
     }
   });
 
-  it('answers text to video for an unknown or coming mode', () => {
+  it('answers text to video for an unknown mode', () => {
     expect(videoModeOf('lip_sync')).toEqual({ mode: 'lip_sync', toolId: 'mouth_speech' });
-    expect(videoModeOf('character').mode).toBe('text');
+    expect(videoModeOf('character')).toEqual({ mode: 'character', toolId: 'character_video' });
     expect(videoModeOf('nonsense').mode).toBe('text');
     expect(videoModeOf(null).mode).toBe('text');
   });

@@ -68,7 +68,7 @@ beforeEach(() => {
 afterEach(resetStudioApi);
 
 describe('video studio modes', () => {
-  it('offers every tool mode, gated ones with a PLUS badge, character video as coming', async () => {
+  it('offers every tool mode, gated ones with a PLUS badge', async () => {
     signInTestUser();
     renderAt('/studio/video?mode=extend');
     const modes = screen.getByRole('group', { name: 'Video mode' });
@@ -85,7 +85,7 @@ describe('video studio modes', () => {
     );
     expect(within(modes).getByRole('button', { name: /^4K/ })).toHaveTextContent('PLUS');
     expect(within(modes).getByRole('button', { name: /Lip sync/ })).not.toHaveTextContent('PLUS');
-    expect(within(modes).getByRole('button', { name: /Character/ })).toBeDisabled();
+    expect(within(modes).getByRole('button', { name: /Character/ })).toBeEnabled();
     // Extend takes a clip, not a picture; its quote names the length.
     expect(screen.getByText('Upload an MP4')).toBeInTheDocument();
     expect(screen.getByText('Choose a video to continue')).toBeInTheDocument();

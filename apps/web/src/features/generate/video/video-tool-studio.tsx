@@ -29,7 +29,8 @@ import { MotionBrushCanvas } from './motion-brush-canvas';
 import { exportBrushMasks } from './export-brush';
 import { UploadError } from './upload-media';
 import { useOutputMedia } from './use-output-media';
-import { EFFECT_MODE } from './video-modes';
+import { CharacterPicker } from './character-picker';
+import { CHARACTER_MODE, EFFECT_MODE } from './video-modes';
 import { VideoInput, type PickedClip } from './video-input';
 import { VoicePicker } from './voice-picker';
 import classes from './video-studio.module.css';
@@ -64,6 +65,7 @@ export function VideoToolStudio({ mode, toolId, picker, prefill }: VideoToolStud
   const [clip, setClip] = useState<PickedClip | null>(null);
   const [pictures, setPictures] = useState<(PickedImage | null)[]>([]);
   const [audio, setAudio] = useState<PickedAudio | null>(null);
+  const [characterId, setCharacterId] = useState<number | null>(null);
   const [speechText, setSpeechText] = useState('');
   const [chosenVoice, setVoice] = useState<string | null>(null);
   const [source, setSource] = useState<Source>('picture');
@@ -130,6 +132,7 @@ export function VideoToolStudio({ mode, toolId, picker, prefill }: VideoToolStud
   const chosenPictures = pictures.slice(0, maxImages).filter((p): p is PickedImage => p !== null);
   const needs = (() => {
     if (isEffect && !effect) return t('videoStudio.needs.effect');
+    if (mode === CHARACTER_MODE && characterId === null) return t('videoStudio.needs.character');
     if (usesClip && !clip) return t('videoStudio.needs.clip');
     if (usesPictures && chosenPictures.length < Math.max(1, minImages)) {
       return t('videoStudio.needs.pictures', { count: Math.max(1, minImages) });
@@ -167,6 +170,7 @@ export function VideoToolStudio({ mode, toolId, picker, prefill }: VideoToolStud
     if (mode === 'extend') params.duration = runDuration;
     if (mode === 'stylize') params.style = style;
     if (isEffect && effect) params.effect = effect.key;
+    if (mode === CHARACTER_MODE && characterId !== null) params.character_id = characterId;
     if (speaks && speech === 'text' && voice) {
       Object.assign(params, { speech_text: speechText.trim(), voice });
     }
@@ -318,6 +322,9 @@ export function VideoToolStudio({ mode, toolId, picker, prefill }: VideoToolStud
           onChange={setAudio}
           onBusyChange={uploads.onBusyChange}
         />
+      ) : null}
+      {mode === CHARACTER_MODE ? (
+        <CharacterPicker value={characterId} onChange={setCharacterId} />
       ) : null}
       {takesPrompt ? (
         <PromptBox
