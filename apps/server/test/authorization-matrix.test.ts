@@ -371,14 +371,16 @@ const matrix: Record<string, Case[]> = {
   'POST /prod-api/content/face-check': [
     {
       name: 'a picture, checked for a face',
-      cells: owned(1004),
+      // Someone else's picture reads as a missing file, as any tool input does.
+      cells: owned(1001),
       request: () => ({ url: '/prod-api/content/face-check', body: { key: w.upload } }),
     },
   ],
   'POST /prod-api/content/ocr': [
     {
       name: 'a picture, read for its text',
-      cells: owned(1004),
+      // Someone else's picture reads as a missing file, as any tool input does.
+      cells: owned(1001),
       request: () => ({ url: '/prod-api/content/ocr', body: { key: w.upload } }),
     },
   ],
