@@ -87,7 +87,7 @@ test.describe('e-commerce studio', () => {
     await product.getByLabel('Height (cm)').fill('30');
     await expect(product.getByText('Required')).toHaveCount(0);
 
-    await product.getByRole('textbox', { name: 'Template' }).click();
+    await product.getByRole('combobox', { name: 'Template' }).click();
     await page.getByRole('option', { name: 'Summer' }).click();
     await product.getByLabel('Title (optional)').fill('Red Bottle');
     await product.getByLabel('Price (optional)').fill('$19');
@@ -126,10 +126,10 @@ test.describe('e-commerce studio', () => {
     });
 
     // The same language on both sides is refused in the form.
-    await panel.getByRole('textbox', { name: 'Into' }).click();
+    await panel.getByRole('combobox', { name: 'Into' }).click();
     await page.getByRole('option', { name: 'English' }).click();
     await expect(panel.getByText('Choose two different languages')).toBeVisible();
-    await panel.getByRole('textbox', { name: 'Into' }).click();
+    await panel.getByRole('combobox', { name: 'Into' }).click();
     await page.getByRole('option', { name: 'Spanish' }).click();
     await expect(panel.getByText('Choose two different languages')).toBeHidden();
 
