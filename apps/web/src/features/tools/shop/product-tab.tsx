@@ -153,6 +153,9 @@ export function ProductTab({ templates }: { templates: ShopTemplate[] }) {
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               {t('shop.product.size')}
+              <Text span c="red" aria-hidden="true">
+                {' *'}
+              </Text>
             </Text>
             <SimpleGrid cols={3} spacing="xs">
               {sides.map((side) => (
@@ -160,6 +163,7 @@ export function ProductTab({ templates }: { templates: ShopTemplate[] }) {
                   key={side}
                   label={t(`shop.product.${side}`)}
                   inputMode="decimal"
+                  withAsterisk={false}
                   required
                   value={size[side]}
                   error={sizeError(side)}

@@ -199,6 +199,9 @@ export function TemplatesTab({ templates }: { templates: ShopTemplate[] }) {
               <Stack gap={4}>
                 <Text size="sm" fw={500}>
                   {t('shop.templates.refSize')}
+                  <Text span c="red" aria-hidden="true">
+                    {' *'}
+                  </Text>
                 </Text>
                 <SimpleGrid cols={3} spacing="xs">
                   {sides.map((side) => (
@@ -206,6 +209,7 @@ export function TemplatesTab({ templates }: { templates: ShopTemplate[] }) {
                       key={side}
                       label={t(`shop.product.${side}`)}
                       inputMode="decimal"
+                      withAsterisk={false}
                       required
                       value={draft.size[side]}
                       error={sizeError(side)}
