@@ -114,9 +114,9 @@ test.describe('e-commerce studio', () => {
 
     const picture = await drawn(
       page,
-      '<div style="position:absolute;left:60px;top:70px;font:bold 64px sans-serif;color:#111">Summer Sale</div>',
+      '<div style="position:absolute;left:60px;top:150px;font:bold 64px sans-serif;color:#111">Summer Sale</div>',
       800,
-      300,
+      400,
     );
     await panel
       .locator('input[type=file][aria-label="Picture with text"]')
