@@ -227,6 +227,18 @@ export const routes: RouteObject[] = [
             handle: handle({ public: true, pageKey: 'toolbox', titleKey: 'taskTypes.logo' }),
           },
           {
+            path: '/studio/shop',
+            ...lazyPage(
+              () => import('../features/tools/shop/shop-studio-page'),
+              (m) => <m.ShopStudioPage />,
+            ),
+            handle: handle({
+              public: true,
+              pageKey: 'toolbox',
+              titleKey: 'taskTypes.product_shot',
+            }),
+          },
+          {
             path: '/studio/tattoo',
             ...lazyPage(
               () => import('../features/tools/studios/tattoo-studio-page'),

@@ -42,5 +42,5 @@ export const imageTranslate = defineTool({
   cost: 'image',
   gate: 'ai_tools',
   counter: 'imageEditor',
-  ui: { category: 'edit', icon: 'IconLanguage', order: 60 },
+  ui: { category: 'edit', icon: 'IconLanguage', order: 60, route: '/studio/shop?tab=translate' },
 });

@@ -25,5 +25,5 @@ export const productOnModel = defineTool({
   cost: 'image',
   gate: 'ai_tools',
   counter: 'image',
-  ui: { category: 'create', icon: 'IconShirt', order: 61 },
+  ui: { category: 'create', icon: 'IconShirt', order: 61, route: '/studio/shop?tab=model' },
 });

@@ -47,5 +47,5 @@ export const productShot = defineTool({
   cost: 'image',
   gate: 'ai_tools',
   counter: 'image',
-  ui: { category: 'create', icon: 'IconShoppingBag', order: 60 },
+  ui: { category: 'create', icon: 'IconShoppingBag', order: 60, route: '/studio/shop?tab=product' },
 });

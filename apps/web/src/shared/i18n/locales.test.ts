@@ -7,6 +7,10 @@ import legalEn from '../../features/legal/texts/en.json';
 import legalEs from '../../features/legal/texts/es.json';
 import legalJa from '../../features/legal/texts/ja.json';
 import legalZh from '../../features/legal/texts/zh.json';
+import shopEn from '../../features/tools/shop/texts/en.json';
+import shopEs from '../../features/tools/shop/texts/es.json';
+import shopJa from '../../features/tools/shop/texts/ja.json';
+import shopZh from '../../features/tools/shop/texts/zh.json';
 import tutorialsEn from '../../features/tutorials/texts/en.json';
 import tutorialsEs from '../../features/tutorials/texts/es.json';
 import tutorialsJa from '../../features/tutorials/texts/ja.json';
@@ -40,6 +44,7 @@ const en = {
   legal: legalEn,
   admin: merged(enMain.admin, adminEn),
   videoTools: videoToolsEn,
+  shop: shopEn,
 };
 const es = {
   ...esMain,
@@ -47,6 +52,7 @@ const es = {
   legal: legalEs,
   admin: merged(esMain.admin, adminEs),
   videoTools: videoToolsEs,
+  shop: shopEs,
 };
 const ja = {
   ...jaMain,
@@ -54,6 +60,7 @@ const ja = {
   legal: legalJa,
   admin: merged(jaMain.admin, adminJa),
   videoTools: videoToolsJa,
+  shop: shopJa,
 };
 const zh = {
   ...zhMain,
@@ -61,6 +68,7 @@ const zh = {
   legal: legalZh,
   admin: merged(zhMain.admin, adminZh),
   videoTools: videoToolsZh,
+  shop: shopZh,
 };
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
@@ -96,6 +104,9 @@ const sameAsEnglish = new Set([
   'tools.editor.history.original',
   // Spanish says "zoom" for the avatar crop's slider, as English does.
   'profile.avatar.zoom',
+  // Spanish shares "General" and "Pose" with English.
+  'shop.categories.general',
+  'shop.model.pose',
 ]);
 
 describe.each([

@@ -20,15 +20,19 @@ export function StudioFrame({
   onCount,
   busy,
   onSubmit,
+  titleOrder = 1,
 }: {
   toolId: ToolId;
   subtitle: string;
   form: ReactNode;
   results: ReactNode;
   count: number;
-  onCount: (count: number) => void;
+  /** Without it the count is fixed (a single-result tool) and no choice is shown. */
+  onCount?: (count: number) => void;
   busy: boolean;
   onSubmit: () => void;
+  /** The heading's level: 2 where the frame is one tab of a page with its own title. */
+  titleOrder?: 1 | 2;
 }) {
   const { t } = useTranslation();
   const choices = useCountChoices();
@@ -39,7 +43,10 @@ export function StudioFrame({
   return (
     <Stack gap="lg" p={{ base: 'sm', sm: 'lg' }} maw={1280} mx="auto" w="100%">
       <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
+        <Title
+          order={titleOrder}
+          fz={titleOrder === 1 ? { base: 24, sm: 30 } : { base: 20, sm: 24 }}
+        >
           {taskTypeName(t, toolId)}
         </Title>
         <Text c="dimmed" size="sm">
@@ -51,17 +58,19 @@ export function StudioFrame({
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               {form}
-              <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  {t('studios.count')}
-                </Text>
-                <SegmentedControl
-                  value={String(count)}
-                  onChange={(value) => onCount(Number(value))}
-                  data={choices.map(String)}
-                  aria-label={t('studios.count')}
-                />
-              </Stack>
+              {onCount ? (
+                <Stack gap={4}>
+                  <Text size="sm" fw={500}>
+                    {t('studios.count')}
+                  </Text>
+                  <SegmentedControl
+                    value={String(count)}
+                    onChange={(value) => onCount(Number(value))}
+                    data={choices.map(String)}
+                    aria-label={t('studios.count')}
+                  />
+                </Stack>
+              ) : null}
               <Group justify="space-between" wrap="nowrap">
                 <Group gap={4} wrap="nowrap">
                   <IconBolt size={16} color="var(--mantine-color-yellow-6)" aria-hidden="true" />

@@ -1,0 +1,22 @@
+import {
+  SHOP_SIZE_MAX_CM,
+  SHOP_TEMPLATE_NAME_MAX,
+  SHOP_TEMPLATE_NAME_MIN,
+  shopTemplateNameLength,
+} from '@lumen/contracts/ecommerce';
+
+/** A size field's problem as it is typed: empty, not a number, or outside (0, max] cm. */
+export function sizeProblem(value: string): 'required' | 'range' | null {
+  if (value.trim() === '') return 'required';
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > SHOP_SIZE_MAX_CM) return 'range';
+  return null;
+}
+
+/** Spec §5's name rule as the user types: 2 to 8 characters, counted as characters. */
+export function nameProblem(name: string): 'nameShort' | 'nameLong' | null {
+  const n = shopTemplateNameLength(name);
+  if (n < SHOP_TEMPLATE_NAME_MIN) return 'nameShort';
+  if (n > SHOP_TEMPLATE_NAME_MAX) return 'nameLong';
+  return null;
+}
