@@ -83,9 +83,10 @@ describe('the portrait check before a run', () => {
     const ball = await runs.upload(ticket, await makeFacelessPicture(), 'ball.jpg', 'image/jpeg');
     const before = await api.credits(ticket);
     const one = await api.call('POST', '/prod-api/content/face-check', ticket, { key: face });
-    expect(one.result).toEqual({ faces: 1 });
+    expect(one.result).toEqual({ faces: 1, portrait: true, message: null });
     const none = await api.call('POST', '/prod-api/content/face-check', ticket, { key: ball });
-    expect(none.result).toEqual({ faces: 0 });
+    expect(none.result).toMatchObject({ faces: 0, portrait: false });
+    expect(none.result.message).toMatch(/portrait/i);
     const other = await api.signIn('face-check-other@example.com');
     const notMine = await api.call('POST', '/prod-api/content/face-check', other.ticket, {
       key: face,
