@@ -81,10 +81,12 @@ export async function renderLogos(
   const plans = styleLayouts[logo.style];
   const cjkBrand = isCjk(logo.brand);
   const outputs: EngineOutput[] = [];
-  // The seed picks where in the style's sequence a run starts, so a new run shows other layouts.
+  // Every run leads with the style's own layout (a mark and the name); the seed picks where
+  // in the rest of the style's sequence the other results start, so a new run shows others.
   const start = settings.seed % plans.length;
+  const rest = Math.max(1, plans.length - 1);
   for (let i = 0; i < settings.count; i++) {
-    const plan = plans[(start + i) % plans.length]!;
+    const plan = plans[i === 0 ? 0 : 1 + ((start + i - 1) % rest)]!;
     const mark = chooseMark(
       { industry: logo.industry, prompt: settings.prompt, slogan: logo.slogan, brand: logo.brand },
       Math.floor((start + i) / plans.length) + i,
