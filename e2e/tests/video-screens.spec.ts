@@ -55,6 +55,9 @@ async function richUser(page: Page, prefix: string, startAt = '/studio') {
     })
   ).json()) as Envelope<unknown>;
   expect(granted.code).toBe(0);
+  // The page was loaded before the grant: it shows the new balance once loaded again, and the
+  // studio checks a run's cost against what it shows before sending it.
+  await page.reload();
   return user;
 }
 
