@@ -99,7 +99,8 @@ test.describe('video studio', () => {
       'aria-pressed',
       'true',
     );
-    await expect(modes.getByRole('button', { name: /Character/ })).toBeDisabled();
+    // Character video is offered like the other modes, with the user's ready characters.
+    await expect(modes.getByRole('button', { name: /Character/ })).toBeEnabled();
     await expect(modes.getByRole('button')).toHaveCount(12);
 
     // Extend: a square clip is refused before it is sent; a 16:9 one is taken and runs.
