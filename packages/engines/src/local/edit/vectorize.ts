@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { checkpoint, EditInputError, type EditOptions } from './edit-image';
+import { traceToSvg, type TracerOptions } from './trace';
 
 export const vectorizePresets = ['detailed', 'posterized', 'line_art'] as const;
 export type VectorizePreset = (typeof vectorizePresets)[number];
@@ -15,43 +15,15 @@ export type VectorizeResult = {
   description: string;
 };
 
-/** The options of imagetracerjs this module sets; the library fills in the rest. */
-type TracerOptions = {
-  ltres: number;
-  qtres: number;
-  pathomit: number;
-  colorsampling: number;
-  numberofcolors: number;
-  colorquantcycles: number;
-  blurradius: number;
-  blurdelta: number;
-  roundcoords: number;
-  strokewidth: number;
-  linefilter: boolean;
-  rightangleenhance: boolean;
-  pal?: Array<{ r: number; g: number; b: number; a: number }>;
-};
-
-type ImageTracer = {
-  imagedataToSVG(
-    image: { width: number; height: number; data: Uint8ClampedArray },
-    options: TracerOptions,
-  ): string;
-};
-
-let tracer: ImageTracer | undefined;
-
-function loadTracer(): ImageTracer {
-  tracer ??= createRequire(import.meta.url)('imagetracerjs') as ImageTracer;
-  return tracer;
-}
-
 /**
  * The presets, tuned on photos and drawings (decision 0040). Colour sampling 2 spreads the
  * initial palette evenly over the picture rather than at random, so a picture always traces
  * to the same SVG.
  */
-const presets: Record<VectorizePreset, TracerOptions & { label: string; smooth: number }> = {
+export const vectorizeTracerPresets: Record<
+  VectorizePreset,
+  TracerOptions & { label: string; smooth: number }
+> = {
   detailed: {
     label: 'detailed (16 colours, fine curves)',
     smooth: 0,
@@ -176,7 +148,7 @@ export async function vectorizeImage(
       cause: error,
     });
   }
-  const { label, smooth, ...options } = presets[preset];
+  const { label, smooth, ...options } = vectorizeTracerPresets[preset];
   if (smooth > 0) {
     rgba = await sharp(rgba, { raw: { width: tw, height: th, channels: 4 } })
       .blur(smooth)
@@ -185,15 +157,15 @@ export async function vectorizeImage(
   }
   if (preset === 'line_art') rgba = await inkOf(rgba, tw, th);
   await checkpoint(opts, 0.2);
-  const traced = loadTracer().imagedataToSVG(
+  const traced = await traceToSvg(
     {
       width: tw,
       height: th,
       data: new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.length),
     },
     options,
+    (done) => checkpoint(opts, 0.2 + 0.6 * done),
   );
-  await checkpoint(opts, 0.8);
   let body = traced.replace(/^<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
   // Line art keeps only its ink: the white is one background path under it.
   if (preset === 'line_art') {
