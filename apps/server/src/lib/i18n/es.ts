@@ -228,6 +228,7 @@ export const es: Record<MessageKey, string> = {
     'No se ve una cara nítida en el clip; elige un clip en el que se vea una sola cara',
   'errors.manyFacesClip':
     'El clip no cumple los requisitos: se ven {faces} caras; elige un clip de una sola persona',
+  'errors.clipUnreadable': 'No se puede leer este clip; vuelve a subirlo como MP4',
   'media.invalidImageFormat': 'Formato de imagen no válido (solo png/jpg)',
   'media.imageTooLarge': 'La imagen supera {size}',
   'media.fileTooLarge': 'El archivo supera el límite de tamaño de {size}',

@@ -196,6 +196,7 @@ export const zh: Record<MessageKey, string> = {
   'errors.manyFaces': '所选图片不符合要求：图中有 {faces} 张人脸，请选择单人照片',
   'errors.noPortraitClip': '视频中未检测到清晰的人脸，请选择一段始终有一张人脸的视频',
   'errors.manyFacesClip': '所选视频不符合要求：画面中有 {faces} 张人脸，请选择单人视频',
+  'errors.clipUnreadable': '无法读取该视频，请重新上传 MP4 格式的视频',
   'media.invalidImageFormat': '图片格式无效（仅支持 png/jpg）',
   'media.imageTooLarge': '图片超过 {size}',
   'media.fileTooLarge': '文件超过大小限制 {size}',

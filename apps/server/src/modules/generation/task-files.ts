@@ -49,9 +49,15 @@ export type TaskFileDeps = {
   countFaces(image: Buffer): Promise<number>;
 };
 
-/** How many faces a clip shows: its stills counted one by one (see `clipFaceCount`). */
+/**
+ * How many faces a clip shows: its stills counted one by one (see `clipFaceCount`). A clip
+ * ffprobe read but ffmpeg cannot decode is the user's to replace, not a server failure.
+ */
 async function countFacesInClip(deps: TaskFileDeps, clip: CheckedVideo): Promise<number> {
-  const stills = await clipStills(await deps.media.readInput(clip.key), clip.durationS);
+  const bytes = await deps.media.readInput(clip.key);
+  const stills = await clipStills(bytes, clip.durationS).catch(() => {
+    throw new AppError(ErrorCode.invalidParams, 'errors.clipUnreadable');
+  });
   const counts: number[] = [];
   for (const still of stills) counts.push(await deps.countFaces(still));
   return clipFaceCount(counts);
