@@ -1,34 +1,7 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { expect, test } from '../support/fixtures';
 import { signInThroughApi, uniqueUsername } from '../support/accounts';
-
-const require = createRequire(import.meta.url);
-
-/**
- * Five different pictures of one real face: crops of the left person of face-api's demo photo
- * (MIT, installed with the engines), one mirrored, one turned, one warmer, one greyer.
- */
-async function facePhotos(): Promise<{ name: string; mimeType: string; buffer: Buffer }[]> {
-  const root = dirname(require.resolve('@vladmandic/face-api/package.json'));
-  const group = readFileSync(join(root, 'demo', 'sample1.jpg'));
-  const crop = (left: number, top: number, width: number, height: number) =>
-    sharp(group).extract({ left, top, width, height });
-  const pictures = await Promise.all([
-    crop(300, 150, 500, 640).jpeg().toBuffer(),
-    crop(260, 120, 600, 700).flop().resize(480).jpeg().toBuffer(),
-    crop(330, 180, 440, 520).rotate(8, { background: '#808080' }).jpeg().toBuffer(),
-    crop(280, 140, 540, 620).modulate({ hue: 15 }).jpeg().toBuffer(),
-    crop(310, 160, 480, 600).modulate({ saturation: 0.3 }).resize(360).jpeg().toBuffer(),
-  ]);
-  return pictures.map((buffer, i) => ({
-    name: `face-${i + 1}.jpg`,
-    mimeType: 'image/jpeg',
-    buffer,
-  }));
-}
+import { facePhotos } from '../support/faces';
 
 /** A picture with no face in it: a red ball on a pale ground. */
 async function ballPhoto() {

@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { defaultFfmpegPath } from '@lumen/engines/local/ffmpeg-encoder';
 import { expect, test } from '../support/fixtures';
 import { readMailCode, signInThroughApi, uniqueUsername } from '../support/accounts';
 import { scenePng } from '../support/pictures';
@@ -84,6 +89,29 @@ async function runTool(page: Page, ticket: string, tool: string, body: object): 
   return taskId;
 }
 
+/** A square MP4 of a still picture (padded, never cropped), 2 s at 12 fps, as a phone films it. */
+function squareClipOf(picture: Buffer, name: string) {
+  // An MP4 with its index first needs a file to seek in; a pipe cannot take one.
+  const dir = mkdtempSync(join(tmpdir(), 'lumen-e2e-clip-'));
+  try {
+    const out = join(dir, 'clip.mp4');
+    const run = spawnSync(
+      defaultFfmpegPath(),
+      [
+        ...['-hide_banner', '-loglevel', 'error'],
+        ...['-f', 'image2pipe', '-framerate', '12', '-i', 'pipe:0', '-vf'],
+        'loop=loop=23:size=1:start=0,pad=max(iw\\,ih):max(iw\\,ih):(ow-iw)/2:(oh-ih)/2:color=gray,scale=480:480',
+        ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', out],
+      ],
+      { input: picture },
+    );
+    if (run.status !== 0) throw new Error(run.stderr.toString());
+    return { name, mimeType: 'video/mp4', buffer: readFileSync(out) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The page at desktop width and at 390 px, kept with the test's results to look at. */
 async function screenshots(page: Page, info: TestInfo, name: string) {
   const desktop = page.viewportSize() ?? { width: 1280, height: 720 };
@@ -167,6 +195,43 @@ test.describe('video tool screens', () => {
       .poll(() => result.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.duration > 0))
       .toBe(true);
     await screenshots(page, info, 'lip-sync-done');
+  });
+
+  test('lip sync of a clip: a faceless square clip is refused before submitting; a speaker’s is taken', async ({
+    page,
+  }, info) => {
+    test.setTimeout(240_000);
+    await richUser(page, 'lipclip', '/studio/lip-sync');
+    await expect(page.getByRole('heading', { name: 'Lip sync' })).toBeVisible();
+    const generate = page.getByRole('button', { name: 'Generate' });
+    await page.getByText('Video clip', { exact: true }).first().click();
+    await expect(page.getByRole('radio', { name: 'Video clip' })).toBeChecked();
+    const clipFile = page.getByTestId('clip-file');
+
+    // A square clip with no face: the server's face check answers before anything is sent.
+    await clipFile.setInputFiles(squareClipOf(scenePng(640, 480), 'scene.mp4'));
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'No clear face in the clip' }),
+    ).toBeVisible({ timeout: 60_000 });
+    await page.getByLabel('What should they say?').fill('Hello from Lumen.');
+    await page.getByRole('radio', { name: 'Ava' }).check();
+    await expect(generate).toBeDisabled();
+    await expect(page.getByText('Choose a clip that keeps one clear face in view.')).toBeVisible();
+    await screenshots(page, info, 'lip-sync-clip-refused');
+
+    // A clip of one speaker: the same check passes and the run is taken.
+    await page.getByRole('button', { name: 'Remove the clip' }).click();
+    await clipFile.setInputFiles(squareClipOf(await readPortraitPhoto(), 'speaker.mp4'));
+    await expect(page.getByText('One clear face found')).toBeVisible({ timeout: 60_000 });
+    await expect(generate).toBeEnabled();
+    await screenshots(page, info, 'lip-sync-clip-ready');
+    const answer = page.waitForResponse(
+      (r) =>
+        r.url().includes('/api/gw/v3/video/mouth_speech/async') && r.request().method() === 'POST',
+    );
+    await generate.click();
+    const body = (await (await answer).json()) as Envelope<{ task_id: string }>;
+    expect(body.code, body.msg).toBe(0);
   });
 
   test('a video offers extend, 4K, lip sync, stylize and templates; an extended one hides 4K and lip sync', async ({

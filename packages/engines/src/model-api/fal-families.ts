@@ -198,7 +198,8 @@ export const falFamilies = {
         prompt: settings.prompt || 'natural motion',
         image_url: first(media.images),
         negative_prompt: text(settings.negativePrompt),
-        duration: String(nearestDuration(settings, [5, 10] as const)),
+        // Kling documents the brush, and its 77-point trajectories, for 5 s clips.
+        duration: '5',
         dynamic_masks: areas.map((area, i) => ({
           mask_url: media.masks[i],
           trajectories: klingTrajectory(area.track, size),

@@ -1,7 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { presetVoices } from '@lumen/contracts/voices';
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { planModel } from './model-table';
+import { planModel, type ModelApiProvider } from './model-table';
 import { describeTracks, klingTrajectory } from './motion-tracks-api';
-import { speechInput } from './speech-models';
+import { speechInput, speechModels } from './speech-models';
+
+/** The speech model's kept input schema on a provider (`schemas/`, with its source). */
+function speechSchema(provider: ModelApiProvider): object {
+  const file = `${provider}--${speechModels[provider].replaceAll('/', '--')}.json`;
+  const kept = JSON.parse(readFileSync(join(import.meta.dirname, 'schemas', file), 'utf8')) as {
+    model: string;
+    input: object;
+  };
+  expect(kept.model).toBe(speechModels[provider]);
+  return kept.input;
+}
 
 describe('the magic brush on the hosted APIs', () => {
   it('thins a long track to Kling’s 77 points, keeping its ends, in pixels from the bottom', () => {
@@ -70,4 +85,20 @@ describe('speech for a text lip sync on the hosted APIs', () => {
     });
     expect(() => speechInput('fal', { text: 'hi', voice: 'en-x-9' })).toThrow(/preset voice/);
   });
+});
+
+describe('the speech model’s input', () => {
+  it.each(['replicate', 'fal'] as const)(
+    'is what MiniMax Speech-02 Turbo takes on %s, for every preset voice',
+    (provider) => {
+      const validate = new Ajv({ strict: false, allErrors: true }).compile(speechSchema(provider));
+      for (const voice of presetVoices) {
+        const input = speechInput(provider, { text: 'Hello there', voice: voice.id });
+        expect(
+          validate(input) ? [] : validate.errors,
+          `${voice.id} ${JSON.stringify(input)}`,
+        ).toEqual([]);
+      }
+    },
+  );
 });

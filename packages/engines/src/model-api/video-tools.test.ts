@@ -222,7 +222,7 @@ describe('the video tools on a hosted API (fal)', () => {
     await engine.run(
       task(
         'video_motion_brush',
-        { motionBrush, prompt: 'the ball rolls' },
+        { motionBrush, prompt: 'the ball rolls', durationS: 10 },
         {
           images: ['in/picture.png'],
           masks: ['in/mask.png'],
@@ -232,6 +232,8 @@ describe('the video tools on a hosted API (fal)', () => {
     );
     const [submit] = submitted(fake);
     expect(submit?.path).toBe('/fal-ai/kling-video/v1.5/pro/image-to-video');
+    // Kling documents its brush for 5 s clips only.
+    expect(submit?.json.duration).toBe('5');
     const masks = submit?.json.dynamic_masks as { mask_url: string; trajectories: object[] }[];
     expect(masks).toHaveLength(1);
     expect(masks[0]?.mask_url).toMatch(/^data:image\/png;base64,/);

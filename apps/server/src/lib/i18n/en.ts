@@ -215,6 +215,11 @@ export const en = {
   'errors.noPortrait': 'No portrait detected, please choose a clear photo of one face',
   'errors.manyFaces':
     'Selected image does not meet requirements: it shows {faces} faces, please choose a photo of one person',
+  'errors.noPortraitClip':
+    'No clear face in the clip, please choose a clip that keeps one face in view',
+  'errors.manyFacesClip':
+    'The clip does not meet requirements: it shows {faces} faces, please choose a clip of one person',
+  'errors.clipUnreadable': 'This clip cannot be read, please upload it again as an MP4',
   'media.invalidImageFormat': 'Invalid image format (png/jpg only)',
   'media.imageTooLarge': 'Image over {size}',
   'media.fileTooLarge': 'File over size limit {size}',

@@ -224,6 +224,11 @@ export const es: Record<MessageKey, string> = {
   'errors.noPortrait': 'No se ha detectado ningún retrato; elige una foto nítida de una sola cara',
   'errors.manyFaces':
     'La imagen seleccionada no cumple los requisitos: se ven {faces} caras; elige una foto de una sola persona',
+  'errors.noPortraitClip':
+    'No se ve una cara nítida en el clip; elige un clip en el que se vea una sola cara',
+  'errors.manyFacesClip':
+    'El clip no cumple los requisitos: se ven {faces} caras; elige un clip de una sola persona',
+  'errors.clipUnreadable': 'No se puede leer este clip; vuelve a subirlo como MP4',
   'media.invalidImageFormat': 'Formato de imagen no válido (solo png/jpg)',
   'media.imageTooLarge': 'La imagen supera {size}',
   'media.fileTooLarge': 'El archivo supera el límite de tamaño de {size}',

@@ -219,6 +219,11 @@ export const ja: Record<MessageKey, string> = {
   'errors.noPortrait': '人物の顔が検出されませんでした。顔がはっきり写った写真を選んでください',
   'errors.manyFaces':
     '選択した画像は要件を満たしていません：{faces} 人の顔が写っています。1 人だけの写真を選んでください',
+  'errors.noPortraitClip':
+    'クリップにはっきりした顔が見つかりません。顔が一つ写り続けるクリップを選んでください',
+  'errors.manyFacesClip':
+    '選択したクリップは要件を満たしていません：{faces} 人の顔が写っています。1 人だけのクリップを選んでください',
+  'errors.clipUnreadable': 'このクリップを読み込めません。MP4 で再度アップロードしてください',
   'media.invalidImageFormat': '画像形式が無効です（png/jpg のみ）',
   'media.imageTooLarge': '画像が {size} を超えています',
   'media.fileTooLarge': 'ファイルがサイズ上限 {size} を超えています',

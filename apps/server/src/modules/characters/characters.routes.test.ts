@@ -211,3 +211,54 @@ describe('the character workshop', () => {
     expect(await api.credits(ticket)).toBe(before - 1);
   }, 300_000);
 });
+
+describe('character video through the gateway', () => {
+  it('runs with the user’s own ready character; one still in the making or someone else’s is refused, moving no credits', async () => {
+    await worker?.stop();
+    worker = undefined;
+    const { ticket, keys } = await plusUserWithPhotos('chars-video@example.com');
+    const created = await api.call('POST', characters, ticket, { name: 'Cy', images: keys });
+    expect(created.code).toBe(0);
+    const id = created.result.id as number;
+    const before = await api.credits(ticket);
+
+    // No worker runs, so the character is still being made.
+    const early = await api.call('POST', videoGateway, ticket, {
+      prompt: 'waves at the camera',
+      params: { character_id: id },
+    });
+    expect(early.code).toBe(1001);
+    expect(early.msg).toBe(
+      'This character is still being created or its creation failed; use it once it is ready',
+    );
+    const missing = await api.call('POST', videoGateway, ticket, { params: {} });
+    expect(missing.code).toBe(1001);
+    expect(await api.credits(ticket)).toBe(before);
+
+    worker = startTestWorker(t);
+    const ready = await waitForCharacter(ticket, id, 'ready');
+    const video = await api.call('POST', videoGateway, ticket, {
+      prompt: 'waves at the camera',
+      params: { character_id: id, resolution: '360p', duration: 5 },
+    });
+    expect(video.code).toBe(0);
+    expect(video.result.cost).toBe(30);
+    const clip = await runs.waitForFinal(ticket, videoGateway, video.result.task_id);
+    expect(clip.status).toBe('done');
+    expect(clip.task_type).toBe('character_video');
+    expect(clip.sub_task_results[0].mime).toBe('video/mp4');
+    // The run takes the character's references and sheet, and names the character, not them.
+    expect(clip.inputs.map((i: Json) => i.key)).toEqual([...keys.slice(0, 4), ready.sheet.key]);
+    expect(clip.request).toMatchObject({ images: [], params: { character_id: id } });
+    expect(await api.credits(ticket)).toBe(before - 30);
+
+    const other = await runs.userWithGrade('chars-video-other@example.com', 2);
+    await runs.grantCredits(other.id, 50);
+    const otherBefore = await api.credits(other.ticket);
+    const stolen = await api.call('POST', videoGateway, other.ticket, {
+      params: { character_id: id },
+    });
+    expect(stolen.code).toBe(1004);
+    expect(await api.credits(other.ticket)).toBe(otherBefore);
+  }, 300_000);
+});

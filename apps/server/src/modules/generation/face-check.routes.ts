@@ -6,7 +6,7 @@ import type { GenerationService } from './generation.service';
 
 /**
  * `POST /prod-api/content/face-check`: the lip sync screen shows the portrait check's answer
- * when a picture is chosen, before anything is submitted or charged. It answers with the same
+ * when a picture or a clip is chosen, before anything is submitted or charged. It answers with the same
  * rule and words as the gateway's own refusal.
  */
 export const faceCheckRoutes: FastifyPluginAsyncZod<{ service: GenerationService }> = async (
@@ -18,7 +18,8 @@ export const faceCheckRoutes: FastifyPluginAsyncZod<{ service: GenerationService
     {
       schema: {
         tags: ['generation'],
-        summary: 'Whether one of your pictures shows one clear face (the lip sync portrait check)',
+        summary:
+          'Whether one of your pictures or clips shows one clear face (the lip sync portrait check)',
         body: faceCheckRequestSchema,
         response: { 200: envelopeSchema(faceCheckResultSchema) },
       },

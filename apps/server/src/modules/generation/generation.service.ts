@@ -436,15 +436,16 @@ export function createGenerationService(deps: GenerationDeps) {
 
     /**
      * Spec §5's portrait check before a lip sync is submitted: the faces on one of the user's
-     * pictures and, when they are not one clear face, the refusal a submission would get.
+     * pictures or clips and, when they are not one clear face, the refusal a submission would
+     * get.
      */
     async checkPortrait(
       userId: number,
       key: string,
       lang: Language = 'en',
     ): Promise<{ faces: number; portrait: boolean; message: string | null }> {
-      const faces = await countPortraitFaces(deps, userId, key);
-      const refusal = portraitRefusal(faces);
+      const { faces, of } = await countPortraitFaces(deps, userId, key);
+      const refusal = portraitRefusal(faces, of);
       return {
         faces,
         portrait: refusal === null,

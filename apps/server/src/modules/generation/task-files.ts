@@ -5,8 +5,9 @@ import type { GatewaySubmit } from '@lumen/contracts/tasks';
 import type { TaskType } from '@lumen/contracts/task-types';
 import { AppError } from '../../lib/app-error';
 import type { GenerationMedia } from './generation.ports';
-import { commonVideoRules, imageRulesOf, videoRulesOf } from '@lumen/contracts/tools';
+import { commonVideoRules, imageRulesOf, toolOf, videoRulesOf } from '@lumen/contracts/tools';
 import { maskOf, portraitTaskTypes } from './task-input';
+import { clipFaceCount, clipStills } from './clip-stills';
 
 /** A picture a cut-out is laid on: the cut-out's own picture rules. */
 export const backgroundImageRules = imageRulesOf('remove_bg');
@@ -47,6 +48,20 @@ export type TaskFileDeps = {
   /** How many faces a picture shows (the portrait check). */
   countFaces(image: Buffer): Promise<number>;
 };
+
+/**
+ * How many faces a clip shows: its stills counted one by one (see `clipFaceCount`). A clip
+ * ffprobe read but ffmpeg cannot decode is the user's to replace, not a server failure.
+ */
+async function countFacesInClip(deps: TaskFileDeps, clip: CheckedVideo): Promise<number> {
+  const bytes = await deps.media.readInput(clip.key);
+  const stills = await clipStills(bytes, clip.durationS).catch(() => {
+    throw new AppError(ErrorCode.invalidParams, 'errors.clipUnreadable');
+  });
+  const counts: number[] = [];
+  for (const still of stills) counts.push(await deps.countFaces(still));
+  return clipFaceCount(counts);
+}
 
 /**
  * Checks the files a submission names against its tool's rules (spec §5): each is the
@@ -104,6 +119,10 @@ export async function checkTaskFiles(
       const refusal = portraitRefusal(await deps.countFaces(await deps.media.readInput(image.key)));
       if (refusal) throw refusal;
     }
+    for (const clip of videos) {
+      const refusal = portraitRefusal(await countFacesInClip(deps, clip), 'clip');
+      if (refusal) throw refusal;
+    }
   }
   const maskKey = maskOf(body);
   const masks: string[] = [];
@@ -112,26 +131,55 @@ export async function checkTaskFiles(
   return { images, videos, audios, masks };
 }
 
-/** Why a picture showing `faces` faces is not the clear portrait of spec §5, if it is not. */
-export function portraitRefusal(faces: number): AppError | null {
-  if (faces === 0) return new AppError(ErrorCode.invalidParams, 'errors.noPortrait');
-  if (faces > 1) return new AppError(ErrorCode.invalidParams, 'errors.manyFaces', { faces });
+/**
+ * Why a picture (or a clip) showing `faces` faces is not the clear portrait of spec §5, if it
+ * is not. A clip's refusal says "clip", so the user knows which file to change.
+ */
+export function portraitRefusal(
+  faces: number,
+  of: 'picture' | 'clip' = 'picture',
+): AppError | null {
+  const clip = of === 'clip';
+  if (faces === 0)
+    return new AppError(
+      ErrorCode.invalidParams,
+      clip ? 'errors.noPortraitClip' : 'errors.noPortrait',
+    );
+  if (faces > 1)
+    return new AppError(
+      ErrorCode.invalidParams,
+      clip ? 'errors.manyFacesClip' : 'errors.manyFaces',
+      {
+        faces,
+      },
+    );
   return null;
 }
 
 /**
- * The portrait check alone, before a submission (the lip sync screen asks it when a picture is
- * chosen): the user's own picture, checked against the portrait tool's picture rules, and the
- * number of faces it shows.
+ * The portrait check alone, before a submission (the lip sync screen asks it when a picture or
+ * a clip is chosen): the user's own picture or clip, checked against the portrait tool's rules
+ * for it, and the number of faces it shows (a clip's counted as a submission counts them).
  */
 export async function countPortraitFaces(
   deps: TaskFileDeps,
   userId: number,
   key: string,
   taskType: TaskType = 'mouth_speech',
-): Promise<number> {
+): Promise<{ faces: number; of: 'picture' | 'clip' }> {
+  const [described] = await deps.media.describeInputs([key]);
+  if (described?.kind === 'video' && (toolOf(taskType).inputs.videos?.[1] ?? 0) > 0) {
+    const rules = videoRulesOf(taskType);
+    const clip = await deps.media.checkVideoInput(userId, key, {
+      maxBytes: rules.maxBytes,
+      maxDurationS: rules.maxDurationS,
+      maxSide: rules.maxSide,
+      ...(rules.ratio ? { shape: rules.ratio } : {}),
+    });
+    return { faces: await countFacesInClip(deps, clip), of: 'clip' };
+  }
   const image = await deps.media.checkImageInput(userId, key, imageRulesOf(taskType));
-  return deps.countFaces(await deps.media.readInput(image.key));
+  return { faces: await deps.countFaces(await deps.media.readInput(image.key)), of: 'picture' };
 }
 
 /**

@@ -36,7 +36,14 @@ import { VoicePicker } from './voice-picker';
 import classes from './video-studio.module.css';
 
 /** Modes where a few words steer the result; the others take none (4K, lip sync, effects). */
-const promptModes = new Set(['multi_image', 'extend', 'stylize', 'audio_animate', 'brush']);
+const promptModes = new Set([
+  'multi_image',
+  'extend',
+  'stylize',
+  'audio_animate',
+  'brush',
+  'character',
+]);
 const extendDurations = [5, 10];
 /** Spec §4: an extended video cannot be enhanced to 4K or lip-synced. */
 const notForExtended = new Set(['enhance', 'lip_sync']);

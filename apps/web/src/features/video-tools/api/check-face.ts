@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 
 /**
- * `POST /prod-api/content/face-check`: whether one of the user's pictures shows one clear
- * face. Silent: the screen shows the answer, or the refusal, next to the picture.
+ * `POST /prod-api/content/face-check`: whether one of the user's pictures or clips shows
+ * one clear face. Silent: the screen shows the answer, or the refusal, next to the picture.
  */
 export function checkFace(key: string): Promise<FaceCheckResult> {
   return api.post(
@@ -14,7 +14,7 @@ export function checkFace(key: string): Promise<FaceCheckResult> {
   );
 }
 
-/** The portrait check of a chosen picture, asked once per picture. */
+/** The portrait check of a chosen picture or clip, asked once per file. */
 export function useFaceCheck(key: string | null) {
   return useQuery({
     queryKey: ['video-tools', 'face-check', key],

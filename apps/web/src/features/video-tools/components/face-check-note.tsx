@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import type { useFaceCheck } from '../api/check-face';
 
-/** The portrait check's answer for the chosen picture, shown before anything is submitted. */
+/** The portrait check’s answer for the chosen picture or clip, shown before anything is submitted. */
 export function FaceCheckNote({ check }: { check: ReturnType<typeof useFaceCheck> }) {
   const { t } = useTranslation();
   if (check.isPending) {

@@ -68,10 +68,13 @@ export function LipSyncPage() {
 
   const photo = source?.kind === 'photo' ? source : null;
   const clip = source?.kind === 'clip' ? source : null;
-  const faceCheck = useFaceCheck(photo?.key ?? null);
   // A clip from the library was not checked on its way in: its shape is known, its length is
   // the gateway's to check.
   const clipIssue = clip ? clipProblem({ type: 'video/mp4', size: 0 }, clip, clipRules) : null;
+  // A clip needs a clear face as a picture does (spec §5); one of the wrong shape or length is
+  // refused for that first, so its face is not looked for.
+  const checked = photo ?? (clip && !clipIssue ? clip : null);
+  const faceCheck = useFaceCheck(checked?.key ?? null);
   const quote = useQuote({ task_type: 'mouth_speech', count: 1 });
   const submit = useMutation({
     mutationFn: (submission: LipSyncSubmission) => submitLipSync(submission),
@@ -86,12 +89,12 @@ export function LipSyncPage() {
 
   const blocker = !source
     ? t('videoTools.lipSync.blockers.source')
-    : uploads > 0 || (photo && faceCheck.isPending)
+    : uploads > 0 || (checked && faceCheck.isPending)
       ? t('videoTools.lipSync.blockers.busy')
-      : photo && !faceCheck.data?.portrait
-        ? t('videoTools.lipSync.blockers.face')
-        : clipIssue
-          ? t(`videoTools.lipSync.clip.${clipIssue.key}`, clipIssue.values)
+      : clipIssue
+        ? t(`videoTools.lipSync.clip.${clipIssue.key}`, clipIssue.values)
+        : checked && !faceCheck.data?.portrait
+          ? t(photo ? 'videoTools.lipSync.blockers.face' : 'videoTools.lipSync.blockers.faceClip')
           : speechKind === 'text' && !text.trim()
             ? t('videoTools.lipSync.blockers.text')
             : speechKind === 'text' && !voice
@@ -201,9 +204,7 @@ export function LipSyncPage() {
                       {t(`videoTools.lipSync.clip.${clipIssue.key}`, clipIssue.values)}
                     </Text>
                   ) : clip ? (
-                    <Text size="sm" c="teal.7" role="status">
-                      {t('videoTools.lipSync.face.clip')}
-                    </Text>
+                    <FaceCheckNote check={faceCheck} />
                   ) : null}
                 </Stack>
               )}
