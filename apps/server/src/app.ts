@@ -354,8 +354,10 @@ export async function buildApp({
   });
   const generationRepository = createGenerationRepository(database.db, clock);
   const queueLoad = createQueueLoad({ repository: generationRepository, clock });
-  // The model loads on the first portrait check, not at start-up.
+  // The model loads on the first portrait check, not at start-up; portrait runs and character
+  // pictures share the one detector.
   const detectFaces = createFaceDetector();
+  const countFaces = async (image: Buffer) => (await detectFaces(image)).length;
   const generation = createGenerationService({
     repository: generationRepository,
     credits,
@@ -367,7 +369,7 @@ export async function buildApp({
     checkPrompt: (text) => moderation.findBlockedTerm(text),
     checkRemixSource: (userId, workId) => community.works.checkRemixSource(userId, workId),
     isOutputPublished: (taskId, idx) => community.works.isOutputPublished(taskId, idx),
-    countFaces: async (image) => (await detectFaces(image)).length,
+    countFaces,
     effectOf: (key) => algoConfig.effectOf(key),
     // Called per character run, once `characters` below exists.
     characterReferences: (userId, characterId) => characters.referencesOf(userId, characterId),
@@ -389,7 +391,7 @@ export async function buildApp({
     generation,
     media: generationMedia,
     assets,
-    countFaces: async (image) => (await detectFaces(image)).length,
+    countFaces,
   });
   const queue = createQueueService({
     repository: generationRepository,

@@ -116,6 +116,36 @@ describe('the worker runner', () => {
     await runner.stop();
     expect(queue.log).toEqual(['claim t0']);
   });
+
+  it('keeps running a task when a heartbeat does not reach the server', async () => {
+    const queue = queueOf(1, 1, false, 120);
+    let beats = 0;
+    queue.api.heartbeat = async () => {
+      beats += 1;
+      throw new TypeError('fetch failed');
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const runner = createWorkerRunner({
+        api: queue.api,
+        engines: [queue.engine],
+        workerId: 'w',
+        idleMs: 5,
+        heartbeatMs: 10,
+        logger: quiet,
+      });
+      runner.start();
+      await new Promise((r) => setTimeout(r, 250));
+      await runner.stop();
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(beats).toBeGreaterThan(0);
+    expect(unhandled).toEqual([]);
+    expect(queue.log).toEqual(['claim t0', 'complete t0']);
+  });
 });
 
 describe('the worker runner’s slots for hosted model APIs', () => {

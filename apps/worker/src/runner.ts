@@ -87,9 +87,20 @@ export function createWorkerRunner(options: RunnerOptions) {
     const onStop = () => abort.abort();
     stop.signal.addEventListener('abort', onStop);
     const beat = setInterval(() => {
-      void api.heartbeat(task.id, workerId).then((alive) => {
-        if (!alive) abort.abort();
-      });
+      // A beat the server did not hear (a dropped connection under load) is not the end of the
+      // task: the next beat asks again, and the lease outlasts several. Left unhandled, the
+      // failed request would end the whole process (a wasm library aborts on any).
+      void api
+        .heartbeat(task.id, workerId)
+        .then((alive) => {
+          if (!alive) abort.abort();
+        })
+        .catch((err: unknown) => {
+          logger.warn(
+            { taskId: task.id, err: err instanceof Error ? err.message : String(err) },
+            'heartbeat not delivered',
+          );
+        });
     }, heartbeatMs);
     const cleanUp = () => {
       clearInterval(beat);

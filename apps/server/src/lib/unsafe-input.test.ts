@@ -1,6 +1,6 @@
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiCaller, type Json } from '../../test/support/api-caller';
+import { createApiCaller, sendRawJson } from '../../test/support/api-caller';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { MAX_INPUT_DEPTH } from './validation';
 
@@ -27,19 +27,8 @@ afterAll(() => t.close());
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Sends a raw JSON text, so that escapes like \u0000 and \ud800 reach the server as written. */
-async function send(method: Method, url: string, json?: string, lang = 'en') {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: {
-      authorization: `Bearer ${ticket}`,
-      'x-accept-language': lang,
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(json === undefined ? {} : { payload: json }),
-  });
-  return { status: res.statusCode, ...(res.json() as Json) } as Json;
-}
+const send = (method: Method, url: string, json?: string, lang = 'en') =>
+  sendRawJson(t, method, url, { ticket, json, lang });
 
 async function refused(method: Method, url: string, json?: string, lang = 'en') {
   const res = await send(method, url, json, lang);

@@ -43,3 +43,27 @@ export function createApiCaller(t: TestApp, clock?: ManualClock) {
 
   return { call, signIn, credits };
 }
+
+/**
+ * Sends raw JSON text, so that escapes like \u0000 and \ud800 reach the server as written,
+ * and answers the HTTP status with the envelope.
+ */
+export async function sendRawJson(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  options: { ticket: string; json?: string | undefined; lang?: string },
+): Promise<Json> {
+  const { ticket, json, lang = 'en' } = options;
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: {
+      authorization: `Bearer ${ticket}`,
+      'x-accept-language': lang,
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(json === undefined ? {} : { payload: json }),
+  });
+  return { status: res.statusCode, ...(res.json() as Json) };
+}

@@ -1,7 +1,9 @@
 import sharp from 'sharp';
-import { expect } from 'vitest';
-import type { createApiCaller, Json } from './api-caller';
-import type { TestApp } from './test-app';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { WorkerRunner } from '@lumen/worker/runner';
+import { createApiCaller, type Json } from './api-caller';
+import { createTestApp, type TestApp } from './test-app';
+import { startTestWorker } from './worker';
 
 type Api = ReturnType<typeof createApiCaller>;
 
@@ -91,6 +93,37 @@ export function createToolRuns(
   }
 
   return { userWithGrade, grantCredits, upload, waitForFinal, fetchBytes };
+}
+
+/**
+ * A tool test file's world: before its tests, an app with an admin (who gives plans and
+ * credits) and the embedded worker; after them, both stopped. `api` calls the app as a client
+ * would and `gateway` names a tool's submit address.
+ */
+export function setUpToolRuns(media: 'image' | 'video' = 'image') {
+  let t: TestApp;
+  let caller: Api;
+  let worker: WorkerRunner;
+  let admin: { ticket: string; id: number };
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ADMIN_EMAILS: 'ops@example.com' } });
+    caller = createApiCaller(t);
+    worker = startTestWorker(t);
+    admin = await caller.signIn('ops@example.com');
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await t.close();
+  });
+  // The caller exists only once the app has started, so the file's tests reach it through this.
+  const api: Api = {
+    call: (...args) => caller.call(...args),
+    signIn: (email) => caller.signIn(email),
+    credits: (ticket) => caller.credits(ticket),
+  };
+  const runs = createToolRuns(() => ({ t, api, admin }));
+  const gateway = (tool: string) => `/api/gw/v3/${media}/${tool}/async`;
+  return { api, runs, gateway, app: () => t };
 }
 
 /** A plain picture of one colour. */

@@ -249,7 +249,7 @@ export const routes: RouteObject[] = [
           {
             path: '/studio/portrait',
             ...lazyPage(
-              () => import('../features/tools/person-studios/portrait-page'),
+              () => import('../features/tools/studios/portrait-studio-page'),
               (m) => <m.PortraitPage />,
             ),
             handle: handle({ public: true, pageKey: 'toolbox', titleKey: 'taskTypes.portrait' }),
@@ -257,7 +257,7 @@ export const routes: RouteObject[] = [
           {
             path: '/studio/try-on',
             ...lazyPage(
-              () => import('../features/tools/person-studios/try-on-page'),
+              () => import('../features/tools/studios/try-on-studio-page'),
               (m) => <m.TryOnPage />,
             ),
             handle: handle({ public: true, pageKey: 'toolbox', titleKey: 'taskTypes.try_on' }),

@@ -1,31 +1,11 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeFacelessPicture, readPortraitPhoto } from '@lumen/engines/ml/face-test-support';
 import { makeGarmentPhoto, readPersonPhoto } from '@lumen/engines/local/studio/studio-test-support';
-import type { WorkerRunner } from '@lumen/worker/runner';
-import { createApiCaller, type Json } from '../../../test/support/api-caller';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { createToolRuns } from '../../../test/support/tool-runs';
-import { startTestWorker } from '../../../test/support/worker';
+import type { Json } from '../../../test/support/api-caller';
+import { setUpToolRuns } from '../../../test/support/tool-runs';
 
-let t: TestApp;
-let api: ReturnType<typeof createApiCaller>;
-let worker: WorkerRunner;
-let admin: { ticket: string; id: number };
-const runs = createToolRuns(() => ({ t, api, admin }));
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: 'ops@example.com' } });
-  api = createApiCaller(t);
-  worker = startTestWorker(t);
-  admin = await api.signIn('ops@example.com');
-});
-afterAll(async () => {
-  await worker.stop();
-  await t.close();
-});
-
-const gateway = (tool: string) => `/api/gw/v3/image/${tool}/async`;
+const { api, runs, gateway } = setUpToolRuns();
 
 async function finished(ticket: string, tool: string, submitted: Json) {
   expect(submitted.code, submitted.message).toBe(0);

@@ -1,29 +1,8 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkerRunner } from '@lumen/worker/runner';
-import { createApiCaller } from '../../../test/support/api-caller';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { createToolRuns, pixelsAt, plain } from '../../../test/support/tool-runs';
-import { startTestWorker } from '../../../test/support/worker';
+import { describe, expect, it } from 'vitest';
+import { setUpToolRuns, pixelsAt, plain } from '../../../test/support/tool-runs';
 
-let t: TestApp;
-let api: ReturnType<typeof createApiCaller>;
-let worker: WorkerRunner;
-let admin: { ticket: string; id: number };
-const runs = createToolRuns(() => ({ t, api, admin }));
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: 'ops@example.com' } });
-  api = createApiCaller(t);
-  worker = startTestWorker(t);
-  admin = await api.signIn('ops@example.com');
-});
-afterAll(async () => {
-  await worker.stop();
-  await t.close();
-});
-
-const gateway = (tool: string) => `/api/gw/v3/image/${tool}/async`;
+const { api, runs, gateway } = setUpToolRuns();
 
 type Output = { mime: string; url: string; description?: string };
 

@@ -13,6 +13,7 @@ import type { ObjectStore } from '../../adapters/storage/object-store';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { en, type MessageKey } from '../../lib/i18n/en';
+import { isSoundWav } from './media-audio';
 import { decodeImage, type ImageMeta } from './media-images';
 import { createMediaLibrary } from './media-library';
 import { createOutputStore, outputFolder } from './media-outputs';
@@ -154,6 +155,11 @@ export function createMediaService(deps: MediaServiceDeps) {
       const facts = await deps.probeVideo(bytes);
       if (!facts || facts.durationS <= 0) return reject(row, invalidFormat(kind));
       ({ width, height, durationS } = facts);
+    }
+    if (declared === 'audio/wav') {
+      const bytes = (await store.get(row.key))?.bytes;
+      if (!bytes) throw new AppError(ErrorCode.invalidParams, 'media.uploadMissing');
+      if (!isSoundWav(bytes)) return reject(row, invalidFormat(kind));
     }
     if (kind === 'image') {
       const bytes = (await store.get(row.key))?.bytes;

@@ -21,14 +21,18 @@ export function getAccountInfo(): Promise<AccountInfo> {
   return api.get('/prod-api/trade/v1/account', { schema: accountInfoSchema, silent: true });
 }
 
-/** The signed-in user's grade, plan and credits; `poll` keeps it fresh while mounted. */
-export function useAccountInfo(options: { poll?: boolean } = {}) {
+/**
+ * The signed-in user's grade, plan and credits; `poll` keeps it fresh while mounted, and
+ * `refetchOnFocus` reads it again whenever the window comes back into focus.
+ */
+export function useAccountInfo(options: { poll?: boolean; refetchOnFocus?: boolean } = {}) {
   const userId = useSession((s) => s.user?.userId ?? '');
   return useQuery({
     queryKey: accountQueryKey(userId),
     queryFn: getAccountInfo,
     enabled: userId !== '',
     refetchInterval: options.poll ? ACCOUNT_POLL_MS : false,
+    ...(options.refetchOnFocus ? { refetchOnWindowFocus: 'always' as const } : {}),
   });
 }
 

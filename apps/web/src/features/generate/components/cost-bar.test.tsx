@@ -1,27 +1,52 @@
 import { ErrorCode } from '@lumen/contracts/error-codes';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import type { Quote } from '@lumen/contracts/credits';
+import { focusManager } from '@tanstack/react-query';
+import { act, type ReactElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiMock } from '../../../test/api-mock';
+import { signInTestUser, testAccount } from '../../../test/session';
+import { resetStudioApi } from '../../../test/studio-api';
+import { useQuote } from '../use-quote';
+import { createQueryClient } from '../../../app/query-client';
+import { Providers } from '../../../app/providers';
 import { renderWithProviders } from '../../../test/render';
 import { setPayRequiredHandler } from '../../../shared/api/session-hooks';
 import type { QuoteView } from '../use-quote';
 import { CostBar } from './cost-bar';
 
-function quoteOf(cost: number, balance: number): QuoteView {
+function quoteAnswer(cost: number, balance: number): Quote {
   const allowed = balance >= cost;
   return {
     cost,
-    loading: false,
-    quote: {
-      cost,
-      allowed,
-      reason_code: allowed ? null : ErrorCode.noCredits,
-      reason: allowed ? null : "Don't have enough points for production",
-      estimated_wait_min: 1,
-      mode: 'standard',
-      balance,
-    },
+    allowed,
+    reason_code: allowed ? null : ErrorCode.noCredits,
+    reason: allowed ? null : "Don't have enough points for production",
+    estimated_wait_min: 1,
+    mode: 'standard',
+    balance,
   };
+}
+
+function quoteOf(cost: number, balance: number): QuoteView {
+  const quote = quoteAnswer(cost, balance);
+  return { cost, loading: false, quote, refresh: () => Promise.resolve(quote) };
+}
+
+/** Renders with the app's own query client, which does not refetch on focus by default. */
+function renderAsApp(ui: ReactElement) {
+  return render(
+    <Providers env="test" queryClient={createQueryClient()}>
+      {ui}
+    </Providers>,
+  );
+}
+
+/** The cost bar as a page uses it: its quote asked of the server for a 4-credit run. */
+function LiveCostBar() {
+  const quote = useQuote({ task_type: 'txt2img', count: 4, private: false, model: 'standard' });
+  return <CostBar quote={quote} submitting={false} blocker={null} />;
 }
 
 describe('the cost bar', () => {
@@ -78,5 +103,72 @@ describe('the cost bar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
     expect(onSubmit).toHaveBeenCalledOnce();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('the cost bar against a balance that moved in another tab', () => {
+  afterEach(resetStudioApi);
+
+  /** The server's answers for a balance that `balance()` reads at the time of each call. */
+  function mockBalance(balance: () => number) {
+    const api = createApiMock();
+    vi.stubGlobal('fetch', api.fetchMock);
+    signInTestUser();
+    api.on('GET', '/prod-api/trade/v1/account', () => ({
+      result: testAccount({ credits: balance() }),
+    }));
+    api.on('POST', '/prod-api/trade/v1/quote', () => ({ result: quoteAnswer(4, balance()) }));
+    return api;
+  }
+
+  it('reads the balance again before stopping a run, so credits bought elsewhere let it through', async () => {
+    let balance = 1;
+    mockBalance(() => balance);
+    const onSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+    renderAsApp(
+      <form onSubmit={onSubmit}>
+        <LiveCostBar />
+      </form>,
+    );
+    expect(await screen.findByTestId('cost-after')).toHaveTextContent('3 more credits needed');
+    // Credits bought in another tab: this page has not heard of them yet.
+    balance = 50;
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText('Balance: 50 credits')).toBeInTheDocument();
+  });
+
+  it('still stops the run when the balance read again is short', async () => {
+    mockBalance(() => 1);
+    const onSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+    renderAsApp(
+      <form onSubmit={onSubmit}>
+        <LiveCostBar />
+      </form>,
+    );
+    await screen.findByTestId('cost-after');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByRole('dialog', { name: 'Not enough credits' })).toBeVisible();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('reads the balance again when the window comes back into focus', async () => {
+    let balance = 1;
+    const api = mockBalance(() => balance);
+    renderAsApp(
+      <form>
+        <LiveCostBar />
+      </form>,
+    );
+    expect(await screen.findByText('Balance: 1 credit')).toBeInTheDocument();
+    balance = 50;
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(await screen.findByText('Balance: 50 credits')).toBeInTheDocument();
+    expect(api.requests('GET', '/prod-api/trade/v1/account').length).toBeGreaterThan(1);
+    focusManager.setFocused(undefined);
   });
 });

@@ -39,6 +39,7 @@ export function CostBar({ quote, submitting, blocker, fits = [] }: CostBarProps)
   const after = quote.quote && !relaxed && quote.cost > 0 ? quote.quote.balance - quote.cost : null;
   const shortcutHint = useShortcutHint(submitting);
   const [intercepting, setIntercepting] = useState(false);
+  const [checking, setChecking] = useState(false);
   const short = refusal?.reason_code === ErrorCode.noCredits;
   const getCredits = () =>
     handlePayRequired(refusal?.reason_code ?? ErrorCode.noCredits, refusal?.reason ?? '');
@@ -112,17 +113,27 @@ export function CostBar({ quote, submitting, blocker, fits = [] }: CostBarProps)
           {...shortcutHint.targetProps}
           onClick={(event) => {
             // Spec §2/§8 intercept dialog: a run the balance cannot pay for is stopped here, with
-            // the settings that do fit offered next to buying credits.
+            // the settings that do fit offered next to buying credits. The balance shown may be
+            // older than credits bought in another tab, so it is read again before deciding.
             if (!short) return;
             event.preventDefault();
-            setIntercepting(true);
+            const form = event.currentTarget.form;
+            setChecking(true);
+            quote
+              .refresh()
+              .then((fresh) => {
+                if (fresh?.allowed) form?.requestSubmit();
+                else setIntercepting(true);
+              })
+              .catch(() => setIntercepting(true))
+              .finally(() => setChecking(false));
           }}
           type="submit"
           fullWidth
           size="md"
           variant="gradient"
           leftSection={<IconSparkles size={18} />}
-          loading={submitting}
+          loading={submitting || checking}
           disabled={blocker !== null}
         >
           {t('generate.actions.generate')}

@@ -1,6 +1,6 @@
-import { ActionIcon, Group, Image, Loader, Text } from '@mantine/core';
-import { IconPhotoPlus, IconX } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { Image, Loader, Text } from '@mantine/core';
+import { IconPhotoPlus } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
 import { usePasteTarget } from '../paste-targets';
@@ -15,6 +15,7 @@ import {
   type UploadedImage,
 } from '../upload-image';
 import classes from './controls.module.css';
+import { DropZone, RemoveChosen } from './drop-zone';
 
 export interface PickedImage extends UploadedImage {
   previewUrl: string;
@@ -49,12 +50,9 @@ export function ImageInput({
   onBusyChange,
 }: ImageInputProps) {
   const { t } = useTranslation();
-  const inputId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const signedIn = useSession((s) => s.user !== null);
   const [phase, setPhase] = useState<Phase>({ state: 'idle' });
-  const [dragging, setDragging] = useState(false);
   // Previews no longer shown are freed once the screen has moved on: freed at once, the
   // picture still on screen would fail to load.
   const retired = useRef<string[]>([]);
@@ -108,18 +106,6 @@ export function ImageInput({
     take: (file) => void handleFile(file),
   });
 
-  function onDrop(event: DragEvent<HTMLElement>) {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void handleFile(file);
-  }
-
-  function openPicker() {
-    if (!signedIn) useSession.getState().openLogin();
-    else fileInput.current?.click();
-  }
-
   function remove() {
     if (value) retire(value.previewUrl);
     onChange(null);
@@ -127,82 +113,34 @@ export function ImageInput({
   }
 
   const preview = phase.state === 'busy' ? phase.previewUrl : value?.previewUrl;
-  const errorId = `${inputId}-error`;
 
   return (
-    <div ref={root}>
-      <Text size="sm" fw={600} mb={6}>
-        {label}
-      </Text>
-      <input
-        ref={fileInput}
-        id={inputId}
-        type="file"
-        aria-label={label}
-        accept={ACCEPTED_IMAGE_TYPES}
-        className={classes.visuallyHidden}
-        aria-describedby={phase.state === 'error' ? errorId : undefined}
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          event.currentTarget.value = '';
-          if (file) void handleFile(file);
-        }}
-      />
-      {preview ? (
-        <div className={classes.imagePreview}>
-          <Image src={preview} alt={label} radius="md" fit="contain" h={168} />
-          {phase.state === 'busy' ? (
-            <div className={classes.previewOverlay} role="status">
-              <Loader size="sm" color="white" />
-              <Text size="xs" c="white">
-                {t('generate.upload.uploading')}
-              </Text>
-            </div>
-          ) : (
-            <ActionIcon
-              className={classes.previewRemove}
-              variant="filled"
-              color="dark"
-              radius="xl"
-              size="md"
-              onClick={remove}
-              aria-label={t('generate.upload.remove', { label })}
-            >
-              <IconX size={14} />
-            </ActionIcon>
-          )}
-        </div>
-      ) : (
-        <button
-          type="button"
-          className={classes.dropzone}
-          data-dragging={dragging || undefined}
-          data-error={phase.state === 'error' || undefined}
-          onClick={openPicker}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          aria-describedby={phase.state === 'error' ? errorId : undefined}
-        >
-          <IconPhotoPlus size={26} stroke={1.5} aria-hidden="true" />
-          <Text size="sm" fw={500}>
-            {t('generate.upload.choose')}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {hint ?? t('generate.upload.hint')}
-          </Text>
-        </button>
-      )}
-      {phase.state === 'error' ? (
-        <Group gap={4} mt={6}>
-          <Text id={errorId} size="xs" c="red" role="alert">
-            {phase.message}
-          </Text>
-        </Group>
-      ) : null}
-    </div>
+    <DropZone
+      rootRef={root}
+      label={label}
+      accept={ACCEPTED_IMAGE_TYPES}
+      icon={<IconPhotoPlus size={26} stroke={1.5} aria-hidden="true" />}
+      choose={t('generate.upload.choose')}
+      hint={hint ?? t('generate.upload.hint')}
+      error={phase.state === 'error' ? phase.message : null}
+      onFile={(file) => void handleFile(file)}
+      preview={
+        preview ? (
+          <div className={classes.imagePreview}>
+            <Image src={preview} alt={label} radius="md" fit="contain" h={168} />
+            {phase.state === 'busy' ? (
+              <div className={classes.previewOverlay} role="status">
+                <Loader size="sm" color="white" />
+                <Text size="xs" c="white">
+                  {t('generate.upload.uploading')}
+                </Text>
+              </div>
+            ) : (
+              <RemoveChosen label={label} onRemove={remove} />
+            )}
+          </div>
+        ) : undefined
+      }
+    />
   );
 }

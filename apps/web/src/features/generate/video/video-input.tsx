@@ -1,10 +1,11 @@
 import type { VideoRules } from '@lumen/contracts/tools';
-import { ActionIcon, Button, Group, Loader, Text } from '@mantine/core';
-import { IconLibraryPhoto, IconVideoPlus, IconX } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Button, Text } from '@mantine/core';
+import { IconLibraryPhoto, IconVideoPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
 import classes from '../components/controls.module.css';
+import { DropZone, RemoveChosen } from '../components/drop-zone';
 import { VideoLibraryPicker, type LibraryClip } from './video-library-picker';
 import { readClipFacts, uploadMedia, UploadError } from './upload-media';
 import {
@@ -55,8 +56,6 @@ export function VideoInput({
   onBusyChange,
 }: VideoInputProps) {
   const { t } = useTranslation();
-  const inputId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const signedIn = useSession((s) => s.user !== null);
   const [phase, setPhase] = useState<Phase>({ state: 'idle' });
   const [libraryOpen, setLibraryOpen] = useState(false);
@@ -138,68 +137,25 @@ export function VideoInput({
     }
   }
 
-  function openPicker() {
-    if (!signedIn) useSession.getState().openLogin();
-    else fileInput.current?.click();
-  }
-
-  const errorId = `${inputId}-error`;
   return (
-    <div>
-      <Text size="sm" fw={600} mb={6}>
-        {label}
-      </Text>
-      <input
-        ref={fileInput}
-        id={inputId}
-        type="file"
-        aria-label={label}
-        accept={ACCEPTED_VIDEO_TYPES}
-        className={classes.visuallyHidden}
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          event.currentTarget.value = '';
-          if (file) void takeFile(file);
-        }}
-      />
-      {value && phase.state !== 'busy' ? (
-        <ClipPreview clip={value} rules={rules} label={label} onRemove={() => onChange(null)} />
-      ) : (
-        <button
-          type="button"
-          className={classes.dropzone}
-          data-error={phase.state === 'error' || undefined}
-          onClick={openPicker}
-          disabled={busy}
-          onDragOver={(event) => event.preventDefault()}
-          onDrop={(event) => {
-            event.preventDefault();
-            const file = event.dataTransfer.files[0];
-            if (file) void takeFile(file);
-          }}
-          aria-describedby={phase.state === 'error' ? errorId : undefined}
-        >
-          {busy ? (
-            <Group gap={6} role="status">
-              <Loader size="sm" />
-              <Text size="sm">{t('generate.upload.uploading')}</Text>
-            </Group>
-          ) : (
-            <>
-              <IconVideoPlus size={26} stroke={1.5} aria-hidden="true" />
-              <Text size="sm" fw={500}>
-                {t('videoStudio.clip.choose')}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('videoStudio.clip.hint', {
-                  mb: Math.round(rules.maxBytes / (1024 * 1024)),
-                  seconds: rules.maxDurationS,
-                })}
-              </Text>
-            </>
-          )}
-        </button>
-      )}
+    <DropZone
+      label={label}
+      accept={ACCEPTED_VIDEO_TYPES}
+      icon={<IconVideoPlus size={26} stroke={1.5} aria-hidden="true" />}
+      choose={t('videoStudio.clip.choose')}
+      hint={t('videoStudio.clip.hint', {
+        mb: Math.round(rules.maxBytes / (1024 * 1024)),
+        seconds: rules.maxDurationS,
+      })}
+      busy={busy}
+      error={phase.state === 'error' ? phase.message : null}
+      onFile={(file) => void takeFile(file)}
+      preview={
+        value && !busy ? (
+          <ClipPreview clip={value} rules={rules} label={label} onRemove={() => onChange(null)} />
+        ) : undefined
+      }
+    >
       {value || busy ? null : (
         <Button
           variant="subtle"
@@ -211,18 +167,13 @@ export function VideoInput({
           {t('videoStudio.clip.fromLibrary')}
         </Button>
       )}
-      {phase.state === 'error' ? (
-        <Text id={errorId} size="xs" c="red" role="alert" mt={6}>
-          {phase.message}
-        </Text>
-      ) : null}
       <VideoLibraryPicker
         {...(notFrom ? { notFrom } : {})}
         opened={libraryOpen}
         onClose={() => setLibraryOpen(false)}
         onPick={(clip) => void takeLibraryClip(clip)}
       />
-    </div>
+    </DropZone>
   );
 }
 
@@ -259,17 +210,7 @@ function ClipPreview({
           }}
           onEnded={(event) => void event.currentTarget.play().catch(() => undefined)}
         />
-        <ActionIcon
-          className={classes.previewRemove}
-          variant="filled"
-          color="dark"
-          radius="xl"
-          size="md"
-          onClick={onRemove}
-          aria-label={t('generate.upload.remove', { label })}
-        >
-          <IconX size={14} />
-        </ActionIcon>
+        <RemoveChosen label={label} onRemove={onRemove} />
       </div>
       <Text size="xs" c="dimmed" mt={4} data-testid="clip-facts">
         {[

@@ -19,6 +19,7 @@ export function StudioFrame({
   count,
   onCount,
   busy,
+  disabled = false,
   onSubmit,
   titleOrder = 1,
 }: {
@@ -30,6 +31,8 @@ export function StudioFrame({
   /** Without it the count is fixed (a single-result tool) and no choice is shown. */
   onCount?: (count: number) => void;
   busy: boolean;
+  /** Holds the generate button back until the form can run (e.g. a face photo is checked). */
+  disabled?: boolean;
   onSubmit: () => void;
   /** The heading's level: 2 where the frame is one tab of a page with its own title. */
   titleOrder?: 1 | 2;
@@ -38,7 +41,7 @@ export function StudioFrame({
   const choices = useCountChoices();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit();
+    if (!disabled) onSubmit();
   };
   return (
     <Stack gap="lg" p={{ base: 'sm', sm: 'lg' }} maw={1280} mx="auto" w="100%">
@@ -75,10 +78,10 @@ export function StudioFrame({
                 <Group gap={4} wrap="nowrap">
                   <IconBolt size={16} color="var(--mantine-color-yellow-6)" aria-hidden="true" />
                   <Text size="sm" fw={600}>
-                    {t('generate.cost.credits', { count: toolCost(toolId) * count })}
+                    {t('studios.cost', { count: toolCost(toolId) * count })}
                   </Text>
                 </Group>
-                <Button type="submit" loading={busy}>
+                <Button type="submit" loading={busy} disabled={disabled}>
                   {t('studios.generate')}
                 </Button>
               </Group>

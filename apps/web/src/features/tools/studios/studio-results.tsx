@@ -31,6 +31,9 @@ export interface ResultGroup {
   downloads: { label: string; output: SubTaskResult }[];
 }
 
+/** CPU engines describe what they could only sketch as "Preview…" (a model draws the real one). */
+const isPreview = (output: SubTaskResult) => output.description?.startsWith('Preview') ?? false;
+
 const checker = 'repeating-conic-gradient(#e9ecef 0% 25%, #ffffff 0% 50%) 50% / 20px 20px';
 
 function Download({
@@ -107,13 +110,15 @@ export function StudioResults({
       </Card>
     );
   }
+  const results = groups(task);
+  const preview = results.some((group) => group.parts.some((part) => isPreview(part.output)));
   return (
-    <Stack gap="md" data-testid="studio-results">
-      {groups(task).map((group) => (
-        <Card key={group.title} withBorder radius="md" p="md">
+    <Stack gap="md" data-testid="studio-results" aria-live="polite">
+      {results.map((group) => (
+        <Card key={group.title} withBorder radius="md" p="md" data-testid="studio-result">
           <Stack gap="sm">
             <Text fw={600}>{group.title}</Text>
-            <SimpleGrid cols={{ base: 1, xs: group.parts.length > 2 ? 3 : 2 }} spacing="sm">
+            <SimpleGrid cols={{ base: 1, xs: Math.min(3, group.parts.length) }} spacing="sm">
               {group.parts.map((part) => (
                 <Stack key={part.label} gap={4}>
                   <div
@@ -134,7 +139,7 @@ export function StudioResults({
                     <Text size="xs" c="dimmed">
                       {part.label}
                     </Text>
-                    {part.output.description?.startsWith('Preview') ? (
+                    {isPreview(part.output) ? (
                       <Badge size="xs" color="gray" variant="light">
                         {t('studios.preview')}
                       </Badge>
@@ -151,6 +156,11 @@ export function StudioResults({
           </Stack>
         </Card>
       ))}
+      {preview ? (
+        <Text size="xs" c="dimmed">
+          {t('studios.previewNote')}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
