@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { IMAGE_MAX_PIXELS } from '@lumen/contracts/media';
+import type { Tensor } from '@tensorflow/tfjs';
 import type { NSFWJS } from 'nsfwjs/core';
 import sharp from 'sharp';
 import { loadTf, toModelArtifacts } from './tf-runtime';
@@ -106,7 +107,7 @@ export function createNsfwBatchScorer(): NsfwBatchScorer {
       ready.forEach((r, n) => stacked.set(r.pixels, n * size));
       const probabilities = tf.tidy(() => {
         const input = tf.tensor4d(stacked, [ready.length, INPUT_SIZE, INPUT_SIZE, 3], 'int32');
-        return nsfw.model.predict(input.toFloat().div(255)) as import('@tensorflow/tfjs').Tensor;
+        return nsfw.model.predict(input.toFloat().div(255)) as Tensor;
       });
       try {
         const values = await probabilities.data();

@@ -3,7 +3,7 @@ import { gatewaySubmitSchema } from '@lumen/contracts/tasks';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
-import { AppError } from '../../lib/app-error';
+import type { AppError } from '../../lib/app-error';
 import { ManualClock } from '../../lib/clock';
 import { createUser } from '../../../test/support/factories';
 import { createTestDatabase } from '../../../test/support/test-database';
