@@ -90,8 +90,8 @@ export const NSFW_MAX_BATCH = 16;
  * Creates the batch scorer. Each image is decoded to the network's input on its own (bad bytes
  * fail that image alone); the decoded ones go through the model together as one batch, whose
  * rows are the same softmax the single-image path computes: the same ÷255 normalisation and
- * network as nsfwjs's `classify`, which runs a batch of one. A batch makes one call of the
- * model's ~150 layers instead of one per image, which is where most of the time went.
+ * network as nsfwjs's `classify`, which runs a batch of one. A batch makes one pass through
+ * the model's layers instead of one per image, sparing the per-layer overhead of each call.
  */
 export function createNsfwBatchScorer(): NsfwBatchScorer {
   return async (images) => {
