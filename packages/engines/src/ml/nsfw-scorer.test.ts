@@ -1,7 +1,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makeTestPhoto } from '../local/local-test-support';
-import { createNsfwScorer, createThreadedNsfwScorer, defaultNsfwThreads } from './nsfw-scorer';
+import {
+  createNsfwBatchScorer,
+  createNsfwScorer,
+  createThreadedNsfwScorer,
+  defaultNsfwThreads,
+} from './nsfw-scorer';
 
 describe('NSFW scorer', () => {
   it('loads the model once, then scores a landscape low in any format', async () => {
@@ -55,6 +60,41 @@ describe('NSFW scorer', () => {
     const single = await createNsfwScorer()(landscape);
     const scores = await Promise.all(Array.from({ length: 4 }, () => pool(landscape)));
     for (const s of scores) expect(s).toBeCloseTo(single, 4);
+  }, 90_000);
+
+  it('scores a batch in one call as it scores each alone, and fails bad bytes alone', async () => {
+    const landscape = await makeTestPhoto(512, 384);
+    const other = await makeTestPhoto(300, 500);
+    const score = createNsfwScorer();
+    const alone = [await score(landscape), await score(other)];
+    const answers = await createNsfwBatchScorer()([
+      landscape,
+      Buffer.from('<html>nope</html>'),
+      other,
+    ]);
+    expect(answers).toHaveLength(3);
+    expect(answers[1]).toMatchObject({ error: expect.any(Error) });
+    const scores = [answers[0], answers[2]].map((a) => (a && 'score' in a ? a.score : NaN));
+    expect(scores[0]).toBeCloseTo(alone[0]!, 5);
+    expect(scores[1]).toBeCloseTo(alone[1]!, 5);
+    // On the threads, pictures that arrive while one is scored go together in the next call.
+    const threaded = createThreadedNsfwScorer({ threads: 1 });
+    const settled = await Promise.allSettled([
+      threaded(landscape),
+      threaded(other),
+      threaded(Buffer.from('<html>nope</html>')),
+      threaded(landscape),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    const values = settled.map((s) => (s.status === 'fulfilled' ? s.value : NaN));
+    expect(values[0]).toBeCloseTo(alone[0]!, 4);
+    expect(values[1]).toBeCloseTo(alone[1]!, 4);
+    expect(values[3]).toBeCloseTo(alone[0]!, 4);
   }, 90_000);
 
   it('uses one thread per spare core, one at least and four at most', () => {

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { IMAGE_MAX_PIXELS } from '@lumen/contracts/media';
+import type { Tensor } from '@tensorflow/tfjs';
 import type { NSFWJS } from 'nsfwjs/core';
 import sharp from 'sharp';
 import { loadTf, toModelArtifacts } from './tf-runtime';
@@ -74,25 +75,73 @@ async function toInputPixels(image: Buffer): Promise<Uint8Array> {
   }
 }
 
+/** Scores several images in one call of the model; each answers its score or its error. */
+export type NsfwBatchScorer = (
+  images: Buffer[],
+) => Promise<({ score: number } | { error: Error })[]>;
+
+/** nsfwjs's classes in the order of the model's outputs (its NSFW_CLASSES). */
+const CLASS_INDEX = { Hentai: 1, Porn: 3, Sexy: 4 } as const;
+
+/** Most images in one model call: a batch's tensors stay a few megabytes. */
+export const NSFW_MAX_BATCH = 16;
+
+/**
+ * Creates the batch scorer. Each image is decoded to the network's input on its own (bad bytes
+ * fail that image alone); the decoded ones go through the model together as one batch, whose
+ * rows are the same softmax the single-image path computes: the same ÷255 normalisation and
+ * network as nsfwjs's `classify`, which runs a batch of one. A batch makes one pass through
+ * the model's layers instead of one per image, sparing the per-layer overhead of each call.
+ */
+export function createNsfwBatchScorer(): NsfwBatchScorer {
+  return async (images) => {
+    const decoded = await Promise.allSettled(images.map((image) => toInputPixels(image)));
+    const ready = decoded.flatMap((d, i) =>
+      d.status === 'fulfilled' ? [{ i, pixels: d.value }] : [],
+    );
+    const scores = new Map<number, number>();
+    if (ready.length > 0) {
+      const [tf, nsfw] = await Promise.all([loadTf(), loadModel()]);
+      const size = INPUT_SIZE * INPUT_SIZE * 3;
+      const stacked = new Int32Array(ready.length * size);
+      ready.forEach((r, n) => stacked.set(r.pixels, n * size));
+      const probabilities = tf.tidy(() => {
+        const input = tf.tensor4d(stacked, [ready.length, INPUT_SIZE, INPUT_SIZE, 3], 'int32');
+        return nsfw.model.predict(input.toFloat().div(255)) as Tensor;
+      });
+      try {
+        const values = await probabilities.data();
+        const classes = values.length / ready.length;
+        ready.forEach((r, n) => {
+          const p = (index: number) => values[n * classes + index] ?? 0;
+          const score =
+            p(CLASS_INDEX.Porn) + p(CLASS_INDEX.Hentai) + SEXY_WEIGHT * p(CLASS_INDEX.Sexy);
+          scores.set(r.i, Math.min(1, Math.max(0, score)));
+        });
+      } finally {
+        probabilities.dispose();
+      }
+    }
+    return decoded.map((d, i) =>
+      d.status === 'rejected'
+        ? { error: d.reason instanceof Error ? d.reason : new Error(String(d.reason)) }
+        : { score: scores.get(i) ?? 0 },
+    );
+  };
+}
+
 /**
  * Creates the scorer the server's queue service takes as `scoreNsfw`. The score is
  * P(Porn) + P(Hentai) + SEXY_WEIGHT × P(Sexy), from the softmax over nsfwjs's five classes
- * (Drawing, Hentai, Neutral, Porn, Sexy), so it always lies in 0–1.
+ * (Drawing, Hentai, Neutral, Porn, Sexy), so it always lies in 0–1: a batch of one.
  */
 export function createNsfwScorer(): NsfwScorer {
+  const scoreBatch = createNsfwBatchScorer();
   return async (image) => {
-    // Decode first: bad bytes fail fast without waiting for (or paying for) the model load.
-    const pixels = await toInputPixels(image);
-    const [tf, nsfw] = await Promise.all([loadTf(), loadModel()]);
-    const input = tf.tensor3d(Int32Array.from(pixels), [INPUT_SIZE, INPUT_SIZE, 3], 'int32');
-    try {
-      const predictions = await nsfw.classify(input, 5);
-      const p = (name: string) => predictions.find((c) => c.className === name)?.probability ?? 0;
-      const score = p('Porn') + p('Hentai') + SEXY_WEIGHT * p('Sexy');
-      return Math.min(1, Math.max(0, score));
-    } finally {
-      input.dispose();
-    }
+    const [answer] = await scoreBatch([image]);
+    if (!answer) throw new Error('the NSFW model answered nothing');
+    if ('error' in answer) throw answer.error;
+    return answer.score;
   };
 }
 
@@ -111,24 +160,32 @@ export function defaultNsfwThreads(cores = availableParallelism()): number {
 }
 
 /**
- * The same scorer on worker threads: the model's ~100 ms of wasm per image runs beside the
+ * The same scorer on worker threads: the model's ~100 ms of wasm per call runs beside the
  * event loop instead of on it, so an API node that scores outputs and uploads keeps answering
- * while it does. A pool of `threads` (one per spare core by default), each image going to the
- * thread with the fewest waiting; each thread is started on its first image and restarted if
- * it dies, and none keeps the process alive when idle.
+ * while it does. A pool of `threads` (one per spare core by default). Each thread has at most
+ * one call of the model under way: a picture that arrives while its thread is busy waits, and
+ * all that waited go together in the thread's next call (up to NSFW_MAX_BATCH), so a burst of
+ * task ends costs a few model calls instead of one each. A picture goes to the thread with the
+ * fewest pictures in hand; a lone picture starts at once. Each thread is started on its first
+ * picture and restarted if it dies, and none keeps the process alive when idle.
  */
 export function createThreadedNsfwScorer({
   threads = defaultNsfwThreads(),
 }: { threads?: number } = {}): ThreadedNsfwScorer {
+  type Waiter = { image: Buffer; resolve(score: number): void; reject(error: Error): void };
   type Slot = {
     thread: Worker | undefined;
-    pending: Map<number, { resolve(score: number): void; reject(error: Error): void }>;
+    /** The batch the thread is scoring, by its message id. */
+    running: { id: number; waiters: Waiter[] } | undefined;
+    queued: Waiter[];
   };
   const slots: Slot[] = Array.from({ length: Math.max(1, threads) }, () => ({
     thread: undefined,
-    pending: new Map(),
+    running: undefined,
+    queued: [],
   }));
   let nextId = 0;
+  const load = (slot: Slot) => (slot.running?.waiters.length ?? 0) + slot.queued.length;
 
   function start(slot: Slot): Worker {
     // TypeScript sources run through tsx (decision 0003), in the thread too: its loader is
@@ -144,35 +201,59 @@ export function createThreadedNsfwScorer({
       { eval: true },
     );
     worker.unref();
-    worker.on('message', (message: { id: number; score?: number; error?: string }) => {
-      const waiter = slot.pending.get(message.id);
-      if (!waiter) return;
-      slot.pending.delete(message.id);
-      if (slot.pending.size === 0) worker.unref();
-      if (message.error !== undefined) waiter.reject(new Error(message.error));
-      else waiter.resolve(message.score ?? 0);
-    });
+    worker.on(
+      'message',
+      (message: { id: number; answers: ({ score: number } | { error: string })[] }) => {
+        const batch = slot.running;
+        if (!batch || batch.id !== message.id) return;
+        slot.running = undefined;
+        batch.waiters.forEach((waiter, i) => {
+          const answer = message.answers[i];
+          if (!answer) waiter.reject(new Error('the NSFW scoring thread answered too few scores'));
+          else if ('error' in answer) waiter.reject(new Error(answer.error));
+          else waiter.resolve(answer.score);
+        });
+        send(slot);
+      },
+    );
     const fail = (error: Error) => {
-      if (slot.thread === worker) slot.thread = undefined;
-      for (const waiter of slot.pending.values()) waiter.reject(error);
-      slot.pending.clear();
+      // An error is followed by the exit: the second finds a new thread in its place.
+      if (slot.thread !== worker) return;
+      slot.thread = undefined;
+      const lost = slot.running?.waiters ?? [];
+      slot.running = undefined;
+      for (const waiter of lost) waiter.reject(error);
+      // Pictures still waiting go to a new thread.
+      send(slot);
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the NSFW scoring thread stopped (exit ${code})`)));
     return worker;
   }
 
+  /** Sends the waiting pictures as the thread's next batch, once its last one is answered. */
+  function send(slot: Slot) {
+    if (slot.running) return;
+    if (slot.queued.length === 0) {
+      slot.thread?.unref();
+      return;
+    }
+    const waiters = slot.queued.splice(0, NSFW_MAX_BATCH);
+    const thread = (slot.thread ??= start(slot));
+    const id = nextId++;
+    slot.running = { id, waiters };
+    thread.ref();
+    thread.postMessage({ id, images: waiters.map((w) => new Uint8Array(w.image)) });
+  }
+
   const scoreOn = (slot: Slot, image: Buffer) =>
     new Promise<number>((resolve, reject) => {
-      const thread = (slot.thread ??= start(slot));
-      const id = nextId++;
-      slot.pending.set(id, { resolve, reject });
-      thread.ref();
-      thread.postMessage({ id, image: new Uint8Array(image) });
+      slot.queued.push({ image, resolve, reject });
+      send(slot);
     });
   const score: NsfwScorer = (image) =>
     scoreOn(
-      slots.reduce((best, slot) => (slot.pending.size < best.pending.size ? slot : best)),
+      slots.reduce((best, slot) => (load(slot) < load(best) ? slot : best)),
       image,
     );
   async function preload(): Promise<void> {

@@ -1,16 +1,22 @@
 import { parentPort } from 'node:worker_threads';
-import { createNsfwScorer } from './nsfw-scorer';
+import { createNsfwBatchScorer } from './nsfw-scorer';
 
-/** The NSFW model on a thread of its own (see createThreadedNsfwScorer). */
-const score = createNsfwScorer();
+/** The NSFW model on a thread of its own (see createThreadedNsfwScorer): a batch per message. */
+const scoreBatch = createNsfwBatchScorer();
 
-parentPort?.on('message', (message: { id: number; image: Uint8Array }) => {
-  score(Buffer.from(message.image.buffer, message.image.byteOffset, message.image.byteLength)).then(
-    (value) => parentPort?.postMessage({ id: message.id, score: value }),
-    (error: unknown) =>
+parentPort?.on('message', (message: { id: number; images: Uint8Array[] }) => {
+  const images = message.images.map((image) =>
+    Buffer.from(image.buffer, image.byteOffset, image.byteLength),
+  );
+  scoreBatch(images).then(
+    (answers) =>
       parentPort?.postMessage({
         id: message.id,
-        error: error instanceof Error ? error.message : String(error),
+        answers: answers.map((a) => ('error' in a ? { error: a.error.message } : a)),
       }),
+    (error: unknown) => {
+      const text = error instanceof Error ? error.message : String(error);
+      parentPort?.postMessage({ id: message.id, answers: images.map(() => ({ error: text })) });
+    },
   );
 });

@@ -11,7 +11,6 @@ import {
   lte,
   or,
   sql,
-  type SQL,
 } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -20,7 +19,6 @@ import {
   creditAccounts,
   creditBuckets,
   creditEntries,
-  creditHoldAllocations,
   creditHolds,
   type CreditBucketRow,
   type CreditEntryRow,
@@ -54,31 +52,6 @@ function selectLiveBuckets(ex: Executor, userId: number, now: Date): Promise<Cre
     .orderBy(sql`${creditBuckets.expiresAt} asc nulls last`, asc(creditBuckets.id));
 }
 type NewEntry = typeof creditEntries.$inferInsert;
-
-/** One statement that moves several buckets' remaining credits by their deltas. */
-function bucketsUpdate(changes: { bucketId: number; delta: number }[]): SQL {
-  const values = sql.join(
-    changes.map((c) => sql`(${c.bucketId}::bigint, ${c.delta}::integer)`),
-    sql`, `,
-  );
-  return sql`update ${creditBuckets} set remaining = ${creditBuckets}.remaining + v.delta from (values ${values}) as v(id, delta) where ${creditBuckets}.id = v.id`;
-}
-
-export type LedgerRows = {
-  holds: (typeof creditHolds.$inferInsert)[];
-  /** Bucket changes; several changes of one bucket are added up. */
-  spend: { bucketId: number; delta: number }[];
-  /** In the order they happened: their ids follow it. */
-  entries: NewEntry[];
-  allocations: (typeof creditHoldAllocations.$inferInsert)[];
-  balances: { userId: number; balance: number }[];
-  now: Date;
-};
-
-/** What a batch of several users' credit work reads and writes under their locks. */
-export type BatchStore = {
-  write(rows: LedgerRows): Promise<void>;
-};
 
 /** One hold's settlement as the database's `ledger_settle` answers it. */
 export type SettledHold = {
@@ -121,39 +94,6 @@ async function settleHoldsIn(
 }
 
 /**
- * New holds, the buckets they and expiries move, their entries and allocations, and the users'
- * new balances in one statement, as sibling data-modifying CTEs (the allocations' foreign key
- * to their hold is checked when the whole statement ends). Callers hold the users' row locks.
- */
-async function writeLedgerRows(tx: Tx, rows: LedgerRows): Promise<void> {
-  const steps: SQL[] = [];
-  if (rows.holds.length > 0) steps.push(tx.insert(creditHolds).values(rows.holds).getSQL());
-  const deltas = new Map<number, number>();
-  for (const s of rows.spend) deltas.set(s.bucketId, (deltas.get(s.bucketId) ?? 0) + s.delta);
-  const spend = [...deltas].map(([bucketId, delta]) => ({ bucketId, delta }));
-  if (spend.length > 0) steps.push(bucketsUpdate(spend));
-  if (rows.entries.length > 0) steps.push(tx.insert(creditEntries).values(rows.entries).getSQL());
-  if (rows.allocations.length > 0) {
-    steps.push(tx.insert(creditHoldAllocations).values(rows.allocations).getSQL());
-  }
-  if (rows.balances.length === 0) throw new Error('ledger rows without a balance to write');
-  const balances = sql.join(
-    rows.balances.map((b) => sql`(${b.userId}::integer, ${b.balance}::integer)`),
-    sql`, `,
-  );
-  const setBalances = sql`update ${creditAccounts} set balance = v.balance, updated_at = ${rows.now}::timestamptz from (values ${balances}) as v(user_id, balance) where ${creditAccounts}.user_id = v.user_id`;
-  if (steps.length === 0) {
-    await tx.execute(setBalances);
-    return;
-  }
-  const ctes = sql.join(
-    steps.map((step, i) => sql`${sql.raw(`step${i}`)} as (${step})`),
-    sql`, `,
-  );
-  await tx.execute(sql`with ${ctes} ${setBalances}`);
-}
-
-/**
  * The queries a credit mutation runs while it holds the user's account row lock. The balance
  * read with the lock is kept here: nothing else can change the row until the transaction
  * ends, so `balance()` needs no query and `setBalance` writes only a change.
@@ -175,30 +115,21 @@ function lockedOps(tx: Tx, userId: number, lockedBalance: number) {
         .where(and(eq(creditHolds.userId, userId), eq(creditHolds.idempotencyKey, key)));
       return row;
     },
-    liveBuckets: (now: Date) => selectLiveBuckets(tx, userId, now),
-    /** Every bucket with credits left, expired or not, in spending order (see selectLiveBuckets). */
-    bucketsWithCredits(): Promise<CreditBucketRow[]> {
-      return tx
-        .select()
-        .from(creditBuckets)
-        .where(and(eq(creditBuckets.userId, userId), gt(creditBuckets.remaining, 0)))
-        .orderBy(sql`${creditBuckets.expiresAt} asc nulls last`, asc(creditBuckets.id));
-    },
-    dueBuckets(now: Date): Promise<CreditBucketRow[]> {
-      return tx
-        .select()
-        .from(creditBuckets)
-        .where(and(eq(creditBuckets.userId, userId), dueCondition(now)))
-        .orderBy(asc(creditBuckets.id));
+    /**
+     * Expires the user's due buckets in one statement (the database's `ledger_expire_due`, which
+     * holds and submissions run too); answers the balance after.
+     */
+    async expireDue(now: Date): Promise<number> {
+      const { rows } = (await tx.execute(
+        sql`select ledger_expire_due(${userId}::bigint, ${now}::timestamptz) as balance`,
+      )) as unknown as { rows: { balance: number }[] };
+      balance = Number(rows[0]?.balance ?? balance);
+      return balance;
     },
     async insertBucket(row: typeof creditBuckets.$inferInsert): Promise<CreditBucketRow> {
       const [created] = await tx.insert(creditBuckets).values(row).returning();
       if (!created) throw new Error('bucket insert returned nothing');
       return created;
-    },
-    /** Moves several buckets' remaining credits in one statement. */
-    async addToBuckets(changes: { bucketId: number; delta: number }[]): Promise<void> {
-      if (changes.length > 0) await tx.execute(bucketsUpdate(changes));
     },
     async insertEntry(row: Omit<NewEntry, 'userId'>): Promise<CreditEntryRow> {
       const [created] = await tx
@@ -208,32 +139,27 @@ function lockedOps(tx: Tx, userId: number, lockedBalance: number) {
       if (!created) throw new Error('entry insert returned nothing');
       return created;
     },
-    /** Several entries in one statement (a hold or an expiry touching several buckets). */
-    async insertEntries(rows: Omit<NewEntry, 'userId'>[]): Promise<void> {
-      if (rows.length > 0)
-        await tx.insert(creditEntries).values(rows.map((r) => ({ ...r, userId })));
-    },
     /**
-     * A hold's rows in one statement: the hold, the buckets it spends, their consumption
-     * entries and allocations, and the new balance (see writeLedgerRows).
+     * Sets credits aside in one statement (the database's `ledger_hold`, which every submission
+     * runs too): due buckets expire, then the amount is taken from the buckets that expire
+     * first. Answers the balance after, or undefined when it cannot cover the amount (nothing
+     * is then written).
      */
-    async writeHold(parts: {
-      hold: typeof creditHolds.$inferInsert;
-      spend: { bucketId: number; delta: number }[];
-      entries: Omit<NewEntry, 'userId'>[];
-      allocations: (typeof creditHoldAllocations.$inferInsert)[];
-      balance: number;
+    async hold(input: {
+      holdId: string;
+      amount: number;
+      event: string;
+      service: string | null;
+      idempotencyKey: string;
       now: Date;
-    }): Promise<void> {
-      await writeLedgerRows(tx, {
-        holds: [parts.hold],
-        spend: parts.spend,
-        entries: parts.entries.map((e) => ({ ...e, userId })),
-        allocations: parts.allocations,
-        balances: [{ userId, balance: parts.balance }],
-        now: parts.now,
-      });
-      balance = parts.balance;
+    }): Promise<number | undefined> {
+      const { rows } = (await tx.execute(
+        sql`select ledger_hold(${userId}::bigint, ${input.holdId}::uuid, ${input.amount}::integer, ${input.event}::text, ${input.service}::text, ${input.idempotencyKey}::text, ${input.now}::timestamptz) as balance`,
+      )) as unknown as { rows: { balance: number | null }[] };
+      const after = rows[0]?.balance;
+      if (after === null || after === undefined) return undefined;
+      balance = after;
+      return after;
     },
     /** Settles one of the user's holds (see settleHoldsIn); undefined when it is not theirs. */
     async settle(holdId: string, delivered: number, now: Date) {
@@ -300,60 +226,6 @@ export function createCreditsRepository(db: Database, clock: Clock) {
           [account] = await lock();
         }
         return fn(lockedOps(tx, userId, account?.balance ?? 0), tx);
-      });
-    },
-
-    /**
-     * Runs `fn` in one transaction holding several users' account row locks, taken in id
-     * order so two such transactions never wait on each other in a circle. `fn` gets each
-     * user's balance and spendable-or-due buckets (spending order) as read under the locks.
-     */
-    async withAccountLocks<T>(
-      userIds: number[],
-      now: Date,
-      fn: (
-        locked: Map<number, { balance: number; buckets: CreditBucketRow[] }>,
-        tx: Transaction,
-        store: BatchStore,
-      ) => Promise<T>,
-    ) {
-      const ids = [...new Set(userIds)].sort((a, b) => a - b);
-      return db.transaction(async (tx) => {
-        const lock = () =>
-          tx
-            .select({ userId: creditAccounts.userId, balance: creditAccounts.balance })
-            .from(creditAccounts)
-            .where(inArray(creditAccounts.userId, ids))
-            .orderBy(asc(creditAccounts.userId))
-            .for('update');
-        let accounts = await lock();
-        if (accounts.length < ids.length) {
-          // First credit mutation of some of them: make their rows (a racing twin may too).
-          const known = new Set(accounts.map((a) => a.userId));
-          await tx
-            .insert(creditAccounts)
-            .values(
-              ids
-                .filter((id) => !known.has(id))
-                .map((userId) => ({ userId, balance: 0, updatedAt: now })),
-            )
-            .onConflictDoNothing();
-          accounts = await lock();
-        }
-        const buckets = await tx
-          .select()
-          .from(creditBuckets)
-          .where(and(inArray(creditBuckets.userId, ids), gt(creditBuckets.remaining, 0)))
-          .orderBy(sql`${creditBuckets.expiresAt} asc nulls last`, asc(creditBuckets.id));
-        const locked = new Map(
-          accounts.map((a) => [
-            a.userId,
-            { balance: a.balance, buckets: buckets.filter((b) => b.userId === a.userId) },
-          ]),
-        );
-        return fn(locked, tx, {
-          write: (rows) => writeLedgerRows(tx, rows),
-        });
       });
     },
 

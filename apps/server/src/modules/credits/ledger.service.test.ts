@@ -229,107 +229,13 @@ describe('concurrency on PostgreSQL', () => {
   });
 });
 
-describe('batches of holds for several users', () => {
+describe('holds of several users', () => {
   const hold = (amount: number, key: string) => ({
     amount,
     event: 'txt2img',
     service: 'txt2img',
     idempotencyKey: key,
   });
-
-  it('spends like single holds, expires due buckets, and refuses a short hold alone', async () => {
-    const [a, b, c] = [
-      await createUser(database.db),
-      await createUser(database.db),
-      await createUser(database.db),
-    ];
-    await grant(a.id, 20, 'a-soon', inDays(1));
-    await grant(a.id, 50, 'a-late', inDays(30));
-    await grant(b.id, 30, 'b-due', inDays(1));
-    await grant(b.id, 10, 'b-never', null);
-    clock.advance(2 * day);
-    const refused: unknown[] = [];
-    const planned = await ledger.transactBatch([c.id, b.id, a.id, a.id], async (batch) => {
-      const first = batch.hold(a.id, hold(15, 'a1'));
-      // Spans the rest of the first bucket and part of the second: the first one expired.
-      const second = batch.hold(a.id, hold(30, 'a2'));
-      for (const [user, amount] of [
-        [b.id, 11],
-        [c.id, 1],
-      ] as const) {
-        try {
-          batch.hold(user, hold(amount, `short-${user}`));
-        } catch (err) {
-          refused.push((err as AppError).code);
-        }
-      }
-      const third = batch.hold(b.id, hold(10, 'b1'));
-      return [first.balance, second.balance, third.balance];
-    });
-    // a: "soon" (20) expired two days ago, so 15 + 30 come from "late" (50).
-    expect(planned).toEqual([35, 5, 0]);
-    expect(refused).toEqual([2007, 2007]);
-    expect(await ledger.balance(a.id)).toBe(5);
-    expect(await ledger.balance(b.id)).toBe(0);
-    expect(await ledger.balance(c.id)).toBe(0);
-    for (const user of [a, b, c]) await expectConsistent(user.id);
-    const entries = await repo.listEntries(a.id, null, 0, 20);
-    expect(entries.rows.map((e) => [e.type, e.amount, e.balanceAfter]).reverse()).toEqual([
-      ['gift', 20, 20],
-      ['gift', 50, 70],
-      ['expire', -20, 50],
-      ['consumption', -15, 35],
-      ['consumption', -30, 5],
-    ]);
-  });
-
-  it('writes nothing when its work throws', async () => {
-    const user = await createUser(database.db);
-    await grant(user.id, 40, 'g');
-    await expect(
-      ledger.transactBatch([user.id], async (batch) => {
-        batch.hold(user.id, hold(25, 'rolled-back'));
-        throw new Error('the rest of the unit failed');
-      }),
-    ).rejects.toThrow('the rest of the unit failed');
-    expect(await ledger.balance(user.id)).toBe(40);
-    await expectConsistent(user.id);
-  });
-
-  it('concurrent batches and single holds of the same users stay exact on PostgreSQL', async () => {
-    const users = await Promise.all(Array.from({ length: 6 }, () => createUser(database.db)));
-    for (const [i, u] of users.entries()) await grant(u.id, 40, `pool-${i}`, inDays(3 + i));
-    let held = 0;
-    const batches = Array.from({ length: 12 }, (_, n) =>
-      ledger.transactBatch(users.map((u) => u.id).reverse(), async (batch) => {
-        for (const u of users) {
-          try {
-            batch.hold(u.id, hold(3, `batch-${n}-${u.id}`));
-            held += 3;
-          } catch (err) {
-            if ((err as AppError).code !== 2007) throw err;
-          }
-        }
-      }),
-    );
-    const singles = users.flatMap((u) =>
-      Array.from({ length: 5 }, (_, n) =>
-        ledger.hold({ userId: u.id, ...hold(2, `single-${n}`) }).then(
-          () => (held += 2),
-          (err: unknown) => {
-            if ((err as AppError).code !== 2007) throw err;
-          },
-        ),
-      ),
-    );
-    await Promise.all([...batches, ...singles]);
-    let left = 0;
-    for (const u of users) {
-      await expectConsistent(u.id);
-      left += await ledger.balance(u.id);
-    }
-    expect(left + held).toBe(6 * 40);
-  }, 60_000);
 
   it('settles holds of several users together: capture, partial, release into an expired bucket', async () => {
     const [a, b] = [await createUser(database.db), await createUser(database.db)];

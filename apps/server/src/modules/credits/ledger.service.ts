@@ -4,8 +4,7 @@ import { ErrorCode } from '@lumen/contracts/error-codes';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Transaction } from '../../db/database';
-import type { CreditsRepository, LedgerRows, LockedCreditOps } from './credits.repository';
-import type { CreditBucketRow } from './credits.schema';
+import type { CreditsRepository, LockedCreditOps } from './credits.repository';
 
 export type GrantInput = {
   userId: number;
@@ -47,101 +46,6 @@ export type LedgerUnit = {
 export type HoldResult = { holdId: string; amount: number; balance: number; replayed: boolean };
 export type GrantResult = { balance: number; replayed: boolean };
 
-type NewEntry = Parameters<LockedCreditOps['insertEntries']>[0][number];
-
-const isDue = (bucket: CreditBucketRow, now: Date) =>
-  bucket.expiresAt !== null && bucket.expiresAt.getTime() <= now.getTime();
-
-/**
- * Takes `amount` from live buckets in spending order (the bucket that expires first first):
- * the allocations and consumption entries of the hold, and the balance after. The caller has
- * checked that the balance covers the amount.
- */
-function planSpend(
-  live: CreditBucketRow[],
-  hold: { holdId: string; amount: number; event: string; service: string | null },
-  balance: number,
-  now: Date,
-) {
-  let left = hold.amount;
-  const allocations: { holdId: string; bucketId: number; amount: number }[] = [];
-  const entries: NewEntry[] = [];
-  for (const bucket of live) {
-    if (left === 0) break;
-    const take = Math.min(left, bucket.remaining);
-    if (take <= 0) continue;
-    left -= take;
-    balance -= take;
-    allocations.push({ holdId: hold.holdId, bucketId: bucket.id, amount: take });
-    entries.push({
-      type: 'consumption',
-      amount: -take,
-      balanceAfter: balance,
-      bucketId: bucket.id,
-      holdId: hold.holdId,
-      kind: bucket.kind,
-      event: hold.event,
-      service: hold.service,
-      expiresAt: bucket.expiresAt,
-      createdAt: now,
-    });
-  }
-  if (left !== 0) throw new Error('ledger out of step: balance and buckets disagree');
-  return { allocations, entries, balance };
-}
-
-/** A new hold's row: its credits set aside, not yet settled. */
-function heldRow(
-  userId: number,
-  holdId: string,
-  input: { amount: number; event: string; service: string | null; idempotencyKey: string },
-  now: Date,
-) {
-  return {
-    id: holdId,
-    userId,
-    amount: input.amount,
-    status: 'held',
-    service: input.service,
-    event: input.event,
-    idempotencyKey: input.idempotencyKey,
-    createdAt: now,
-  };
-}
-
-/** The expiry entries of `due` buckets, and the balance after them. */
-function planExpiry(due: CreditBucketRow[], balance: number, now: Date) {
-  const entries: NewEntry[] = due.map((bucket) => {
-    balance -= bucket.remaining;
-    return {
-      type: 'expire',
-      amount: -bucket.remaining,
-      balanceAfter: balance,
-      bucketId: bucket.id,
-      kind: bucket.kind,
-      event: 'expired',
-      expiresAt: bucket.expiresAt,
-      createdAt: now,
-    };
-  });
-  return { entries, balance };
-}
-
-/**
- * Holds for several users in one transaction: planned in memory against the balances and
- * buckets read under the users' locks, written together by `flush`.
- */
-export type LedgerBatch = {
-  tx: Transaction;
-  /** Plans a hold; refuses with 2007 (this hold alone, nothing planned) when the balance is short. */
-  hold(
-    userId: number,
-    input: { amount: number; event: string; service: string | null; idempotencyKey: string },
-  ): { holdId: string; balance: number };
-  /** Writes what was planned so far, in one statement. */
-  flush(): Promise<void>;
-};
-
 /**
  * The credit ledger (architecture decision 3): grants into buckets, holds taken from the
  * bucket that expires first, captured or released on settlement, expiry applied lazily on
@@ -151,24 +55,6 @@ export type LedgerBatch = {
  */
 export function createLedgerService(deps: { repository: CreditsRepository; clock: Clock }) {
   const { repository, clock } = deps;
-
-  /** Clears expired buckets; answers the balance after. */
-  async function expireDue(ops: LockedCreditOps, now: Date, balance: number): Promise<number> {
-    return expireBuckets(ops, await ops.dueBuckets(now), now, balance);
-  }
-
-  /** Empties `due` buckets with one entry each, written in one batch; answers the balance after. */
-  async function expireBuckets(
-    ops: LockedCreditOps,
-    due: CreditBucketRow[],
-    now: Date,
-    balance: number,
-  ): Promise<number> {
-    const expired = planExpiry(due, balance, now);
-    await ops.addToBuckets(due.map((b) => ({ bucketId: b.id, delta: -b.remaining })));
-    await ops.insertEntries(expired.entries);
-    return expired.balance;
-  }
 
   async function holdLocked(
     ops: LockedCreditOps,
@@ -184,27 +70,11 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
         replayed: true,
       };
     }
-    // One read of the user's buckets serves both the expiry and the spending.
-    const buckets = await ops.bucketsWithCredits();
-    const due = buckets.filter((b) => isDue(b, now));
-    let balance = await expireBuckets(ops, due, now, await ops.balance());
-    if (input.amount > balance) throw new AppError(ErrorCode.noCredits, 'errors.noCredits');
+    // Due buckets expire and the amount is spent in the database (ledger_hold), where every
+    // submission's hold is taken too: the spending order exists once.
     const holdId = randomUUID();
-    const spent = planSpend(
-      buckets.filter((b) => !isDue(b, now)),
-      { ...input, holdId },
-      balance,
-      now,
-    );
-    balance = spent.balance;
-    await ops.writeHold({
-      hold: heldRow(input.userId, holdId, input, now),
-      spend: spent.allocations.map((a) => ({ bucketId: a.bucketId, delta: -a.amount })),
-      entries: spent.entries,
-      allocations: spent.allocations,
-      balance,
-      now,
-    });
+    const balance = await ops.hold({ ...input, holdId, now });
+    if (balance === undefined) throw new AppError(ErrorCode.noCredits, 'errors.noCredits');
     return { holdId, amount: input.amount, balance, replayed: false };
   }
 
@@ -225,7 +95,7 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
     if (await ops.findEntryByKey(input.idempotencyKey)) {
       return { balance: await ops.balance(), replayed: true };
     }
-    let balance = await expireDue(ops, now, await ops.balance());
+    let balance = await ops.expireDue(now);
     const bucket = await ops.insertBucket({
       userId: input.userId,
       kind: input.kind,
@@ -247,9 +117,11 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
       idempotencyKey: input.idempotencyKey,
       createdAt: now,
     });
-    // A grant that is already expired (a late replay of an old event) expires at once.
-    balance = await expireDue(ops, now, balance);
     await ops.setBalance(balance, now);
+    // A grant that is already expired (a late replay of an old event) expires at once.
+    if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) {
+      balance = await ops.expireDue(now);
+    }
     return { balance, replayed: false };
   }
 
@@ -312,74 +184,6 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
       );
     },
 
-    /**
-     * Runs `work` holding several users' credit locks in one transaction (see LedgerBatch): the
-     * group commit of many users' submissions. Due buckets of every user are expired with it.
-     */
-    async transactBatch<T>(userIds: number[], work: (batch: LedgerBatch) => Promise<T>) {
-      const now = clock.now();
-      return repository.withAccountLocks(userIds, now, async (locked, tx, store) => {
-        const empty = (): LedgerRows => ({
-          holds: [],
-          spend: [],
-          entries: [],
-          allocations: [],
-          balances: [],
-          now,
-        });
-        let pending = empty();
-        const touched = new Set<number>();
-        // Each user's due buckets expire first, so holds spend only live credits.
-        for (const [userId, account] of locked) {
-          const due = account.buckets.filter((b) => isDue(b, now));
-          if (due.length === 0) continue;
-          const expired = planExpiry(due, account.balance, now);
-          pending.entries.push(...expired.entries.map((e) => ({ ...e, userId })));
-          pending.spend.push(...due.map((b) => ({ bucketId: b.id, delta: -b.remaining })));
-          account.balance = expired.balance;
-          account.buckets = account.buckets.filter((b) => !isDue(b, now));
-          touched.add(userId);
-        }
-        const batch: LedgerBatch = {
-          tx,
-          hold(userId, input) {
-            const account = locked.get(userId);
-            if (!account) throw new Error(`user ${userId} is not locked in this batch`);
-            if (input.amount > account.balance) {
-              throw new AppError(ErrorCode.noCredits, 'errors.noCredits');
-            }
-            const holdId = randomUUID();
-            const spent = planSpend(account.buckets, { ...input, holdId }, account.balance, now);
-            for (const a of spent.allocations) {
-              const bucket = account.buckets.find((b) => b.id === a.bucketId)!;
-              bucket.remaining -= a.amount;
-              pending.spend.push({ bucketId: a.bucketId, delta: -a.amount });
-            }
-            account.buckets = account.buckets.filter((b) => b.remaining > 0);
-            pending.holds.push(heldRow(userId, holdId, input, now));
-            pending.allocations.push(...spent.allocations);
-            pending.entries.push(...spent.entries.map((e) => ({ ...e, userId })));
-            account.balance = spent.balance;
-            touched.add(userId);
-            return { holdId, balance: spent.balance };
-          },
-          async flush() {
-            if (touched.size === 0) return;
-            pending.balances = [...touched].map((userId) => ({
-              userId,
-              balance: locked.get(userId)!.balance,
-            }));
-            await store.write(pending);
-            pending = empty();
-            touched.clear();
-          },
-        };
-        const result = await work(batch);
-        await batch.flush();
-        return result;
-      });
-    },
-
     /** Keeps `delivered` credits of the hold and gives the rest back (a partial delivery). */
     capture: (userId: number, holdId: string, delivered: number) =>
       settle(userId, holdId, delivered),
@@ -415,11 +219,7 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
       const now = clock.now();
       const stored = await repository.balanceAndDue(userId);
       if (!stored.due) return stored.balance;
-      return repository.withAccountLock(userId, now, async (ops) => {
-        const balance = await expireDue(ops, now, await ops.balance());
-        await ops.setBalance(balance, now);
-        return balance;
-      });
+      return repository.withAccountLock(userId, now, (ops) => ops.expireDue(now));
     },
 
     /** The scheduled sweep: expires every due bucket; answers how many users it touched. */
@@ -427,9 +227,7 @@ export function createLedgerService(deps: { repository: CreditsRepository; clock
       const now = clock.now();
       const userIds = await repository.usersWithDueBuckets(now, batch);
       for (const userId of userIds) {
-        await repository.withAccountLock(userId, now, async (ops) => {
-          await ops.setBalance(await expireDue(ops, now, await ops.balance()), now);
-        });
+        await repository.withAccountLock(userId, now, (ops) => ops.expireDue(now));
       }
       return userIds.length;
     },

@@ -35,7 +35,6 @@ import {
 
 /** Minutes of waiting that raise a queued task by one lane, so lower lanes never starve. */
 const AGEING_SECONDS_PER_LANE = 120;
-const ACTIVE = ['queued', 'generating'];
 
 export type ClaimFilter = {
   workerId: string;
@@ -65,6 +64,37 @@ export type TaskEnd = {
 
 const toTaskRow = createRowMapper(tasks);
 
+/** One submission as queue_submit takes it: the task to queue, and what decides its fate. */
+export type SubmissionItem = {
+  /** The task's id, and its hold's, made by the caller. */
+  id: string;
+  holdId: string;
+  userId: number;
+  requestId: string;
+  taskType: string;
+  media: string;
+  engine: string;
+  settings: NewTaskRow['settings'];
+  inputs: NewTaskRow['inputs'];
+  isPrivate: boolean;
+  remixOf: number | null;
+  lane: number;
+  maxRunning: number;
+  /** What the run holds when paid (0 holds nothing). */
+  cost: number;
+  /** Queued or generating tasks of this media the user's grade allows. */
+  allowed: number;
+  /** When the balance is short: run relaxed (cost 0, lowest lane) or be refused. */
+  relax: boolean;
+  /** What the bill shows for the hold. */
+  event: string;
+};
+
+/** How queue_submit answered one submission. */
+export type SubmissionAnswer =
+  | { outcome: 'queued' | 'replayed'; task: TaskRow; position: number }
+  | { outcome: 'too_many' | 'no_credits' };
+
 export function createGenerationRepository(db: Database, clock: Clock) {
   const claimStatement = createPreparedStatement<Record<string, unknown>>(
     db,
@@ -76,7 +106,15 @@ export function createGenerationRepository(db: Database, clock: Clock) {
     'queue_end_tasks',
     'select * from queue_end_tasks($1::jsonb, $2::jsonb, $3::jsonb, $4::timestamptz, $5::text)',
   );
-  /** The queued tasks ranked as the claim takes them: position 1 is next. */
+  const submitStatement = createPreparedStatement<Record<string, unknown>>(
+    db,
+    'queue_submit',
+    'select s.item, s.outcome, s.queue_position, (s.task).* from queue_submit($1::jsonb, $2::timestamptz, $3::text) s',
+  );
+  /**
+   * The queued tasks ranked as the claim takes them: position 1 is next. queue_submit ranks
+   * them the same way for the place it answers.
+   */
   function rankedQueue() {
     const now = clock.now();
     return db
@@ -122,23 +160,50 @@ export function createGenerationRepository(db: Database, clock: Clock) {
       return rows.map((r) => byId.get(r.id!)!);
     },
     /**
-     * For a batch of submissions: the tasks of these users that carry one of these request ids
-     * or are queued or generating (read under the users' credit locks).
+     * Queues a batch of submissions in one statement (queue_submit): under the users' account
+     * locks, each is answered by its earlier task (a request id seen before), refused (the
+     * active-task limit, or a short balance when it may not run relaxed), or held for and
+     * queued, each seeing the ones before it. With `channel`, each answered task's event is sent
+     * as the statement commits. Answers one entry per item, in order.
      */
-    findRequestsAndActive(
-      ex: Executor,
-      userIds: number[],
-      requestIds: string[],
-    ): Promise<TaskRow[]> {
-      return ex
-        .select()
-        .from(tasks)
-        .where(
-          and(
-            inArray(tasks.userId, userIds),
-            or(inArray(tasks.requestId, requestIds), inArray(tasks.status, ACTIVE)),
-          ),
-        );
+    async submitTasks(
+      items: SubmissionItem[],
+      now: Date,
+      channel: string | null,
+    ): Promise<SubmissionAnswer[]> {
+      if (items.length === 0) return [];
+      const rows = await submitStatement([
+        JSON.stringify(
+          items.map((i) => ({
+            id: i.id,
+            hold_id: i.holdId,
+            user_id: i.userId,
+            request_id: i.requestId,
+            task_type: i.taskType,
+            media: i.media,
+            engine: i.engine,
+            settings: i.settings,
+            inputs: i.inputs,
+            is_private: i.isPrivate,
+            remix_of: i.remixOf,
+            lane: i.lane,
+            max_running: i.maxRunning,
+            cost: i.cost,
+            allowed: i.allowed,
+            relax: i.relax,
+            event: i.event,
+          })),
+        ),
+        now,
+        channel,
+      ]);
+      return rows.map((row): SubmissionAnswer => {
+        const outcome = row.outcome as SubmissionAnswer['outcome'];
+        if (outcome === 'queued' || outcome === 'replayed') {
+          return { outcome, task: toTaskRow(row), position: Number(row.queue_position) };
+        }
+        return { outcome };
+      });
     },
     async findTask(ex: Executor, id: string): Promise<TaskRow | undefined> {
       const [row] = await ex.select().from(tasks).where(eq(tasks.id, id));

@@ -86,7 +86,6 @@ type Submission = {
   row: Omit<NewTaskRow, 'id' | 'holdId' | 'createdAt' | 'updatedAt'>;
 };
 
-/** A paid run that goes relaxed: it holds nothing and waits in the lowest lane. */
 /**
  * The bill's event for a run: the task type, or for an enhance the choice made (the bill
  * says "Enhance 4×", not just "Generation"), as a message key the bills list translates.
@@ -98,84 +97,67 @@ function billEventOf(row: Submission['row']): string {
     : row.taskType;
 }
 
-const relaxedOf = (row: Submission['row']): Submission['row'] => ({ ...row, cost: 0, lane: 0 });
-
-const isNoCredits = (error: unknown) =>
-  error instanceof AppError && error.code === ErrorCode.noCredits;
+/** A queued (or replayed) submission's task and its place in the queue as submitted. */
+type Queued = { task: TaskRow; position: number };
 
 export function createGenerationService(deps: GenerationDeps) {
   const { repository, clock } = deps;
 
   /**
-   * Queues a batch of submissions in one transaction under their users' credit locks: a
-   * request id seen before answers its task (idempotency), a user at the active-task limit is
-   * refused, each hold is taken from the user's balance, and the holds and tasks are written
-   * with one statement each. A hold that falls short makes a subscriber's run relaxed and
-   * refuses anyone else's (2007): decided here, under the lock, because the balance read when
-   * the run was quoted may have gone to the user's other runs since. A refusal refuses its own
-   * submission only.
+   * Queues a batch of submissions in one statement (queue_submit, decision 0061) under their
+   * users' credit locks: a request id seen before answers its task (idempotency), a user at the
+   * active-task limit is refused, each hold is taken from the user's balance and its task
+   * inserted. A hold that falls short makes a subscriber's run relaxed and refuses anyone
+   * else's (2007): decided there, under the lock, because the balance read when the run was
+   * quoted may have gone to the user's other runs since. A refusal refuses its own submission
+   * only. On the PostgreSQL relay the tasks' events leave with the statement's commit; the
+   * in-process bus gets them here.
    */
-  async function insertSubmissions(items: Submission[]): Promise<Outcome<TaskRow>[]> {
-    const userIds = [...new Set(items.map((i) => i.userId))];
-    return deps.ledger.transactBatch(userIds, async (batch) => {
-      const known = await repository.findRequestsAndActive(
-        batch.tx,
-        userIds,
-        items.map((i) => i.requestId),
-      );
-      const byRequest = new Map<string, TaskRow | NewTaskRow>();
-      const active = new Map<string, number>();
-      for (const row of known) {
-        if (row.requestId) byRequest.set(`${row.userId}:${row.requestId}`, row);
-        if (row.status === 'queued' || row.status === 'generating') {
-          const key = `${row.userId}:${row.media}`;
-          active.set(key, (active.get(key) ?? 0) + 1);
-        }
-      }
-      const now = clock.now();
-      const rows: NewTaskRow[] = [];
-      const answers = items.map((item): Outcome<TaskRow | NewTaskRow> => {
-        const requestKey = `${item.userId}:${item.requestId}`;
-        const seen = byRequest.get(requestKey);
-        if (seen) return { ok: true, value: seen };
-        const activeKey = `${item.userId}:${item.media}`;
-        if ((active.get(activeKey) ?? 0) >= item.allowed) {
+  async function insertSubmissions(items: Submission[]): Promise<Outcome<Queued>[]> {
+    const answers = await repository.submitTasks(
+      items.map((item) => ({
+        ...item.row,
+        id: randomUUID(),
+        holdId: randomUUID(),
+        remixOf: item.row.remixOf ?? null,
+        isPrivate: item.row.isPrivate ?? false,
+        allowed: item.allowed,
+        relax: item.whenShort.relax,
+        event: billEventOf(item.row),
+      })),
+      clock.now(),
+      deps.events.channel,
+    );
+    return items.map((item, i): Outcome<Queued> => {
+      const answer = answers[i];
+      if (!answer) return { ok: false, error: new Error('a submission was not answered') };
+      switch (answer.outcome) {
+        case 'too_many':
           return { ok: false, error: new AppError(ErrorCode.tooManyTasks, 'errors.tooManyTasks') };
-        }
-        const id = randomUUID();
-        let holdId: string | null = null;
-        let run = item.row;
-        if (item.cost > 0) {
-          try {
-            holdId = batch.hold(item.userId, {
-              amount: item.cost,
-              event: billEventOf(item.row),
-              service: item.row.taskType,
-              idempotencyKey: `task:${id}`,
-            }).holdId;
-          } catch (error) {
-            if (!isNoCredits(error)) return { ok: false, error };
-            if (!item.whenShort.relax) return { ok: false, error: item.whenShort.refusal };
-            run = relaxedOf(item.row);
+        case 'no_credits':
+          return {
+            ok: false,
+            error: item.whenShort.relax
+              ? new AppError(ErrorCode.noCredits, 'errors.noCredits')
+              : item.whenShort.refusal,
+          };
+        default:
+          if (deps.events.channel === null) {
+            deps.events.publish(answer.task.userId, {
+              type: 'task',
+              data: {
+                task_id: answer.task.id,
+                status: answer.task.status,
+                progress: answer.task.progress,
+              },
+            });
           }
-        }
-        const row: NewTaskRow = { ...run, id, holdId, createdAt: now, updatedAt: now };
-        rows.push(row);
-        byRequest.set(requestKey, row);
-        active.set(activeKey, (active.get(activeKey) ?? 0) + 1);
-        return { ok: true, value: row };
-      });
-      await batch.flush();
-      const inserted = new Map(
-        (await repository.insertTasks(batch.tx, rows)).map((r) => [r.id, r]),
-      );
-      return answers.map((a) =>
-        a.ok ? { ok: true as const, value: inserted.get(a.value.id!) ?? (a.value as TaskRow) } : a,
-      );
+          return { ok: true, value: { task: answer.task, position: answer.position } };
+      }
     });
   }
 
-  const submissions = createCoalescer<Submission, TaskRow>({
+  const submissions = createCoalescer<Submission, Queued>({
     maxBatch: 100,
     concurrency: 2,
     // A batch that fails as a whole runs again one submission at a time.
@@ -382,7 +364,7 @@ export function createGenerationService(deps: GenerationDeps) {
       ]);
       const limits = limitsFor(decision.grade);
       const requestId = body.request_id ?? randomUUID();
-      const task = await submissions.run({
+      const { task, position } = await submissions.run({
         userId,
         requestId,
         media,
@@ -410,12 +392,6 @@ export function createGenerationService(deps: GenerationDeps) {
           cost: decision.cost,
           requestId,
         },
-      });
-      // The place as submitted, counted before the event wakes a waiting worker.
-      const position = await repository.queuePosition(task);
-      deps.events.publish(userId, {
-        type: 'task',
-        data: { task_id: task.id, status: task.status, progress: task.progress },
       });
       return {
         task_id: task.id,

@@ -368,13 +368,17 @@ export function createQueueService(deps: {
       const mains = outputs.filter((o) => o.role !== 'poster');
       const images = mains.filter((o) => o.kind === 'image');
       if (deps.scoreNsfw && !isUnscored(task.taskType)) {
-        for (const image of outputs.filter((o) => o.kind === 'image')) {
-          if ((await deps.scoreNsfw(image.bytes)) >= nsfwThreshold) {
-            const flagged = await finish(task, workerId, 'flagged', {
-              errorMessage: 'sensitive content',
-            });
-            return Boolean(flagged);
-          }
+        // Scored all at once: the scoring threads take pictures that arrive together in one
+        // call of the model.
+        const score = deps.scoreNsfw;
+        const scores = await Promise.all(
+          outputs.filter((o) => o.kind === 'image').map((image) => score(image.bytes)),
+        );
+        if (scores.some((s) => s >= nsfwThreshold)) {
+          const flagged = await finish(task, workerId, 'flagged', {
+            errorMessage: 'sensitive content',
+          });
+          return Boolean(flagged);
         }
       }
       const stored = await deps.media.storeOutputs(task.userId, task.id, outputs);
