@@ -1,9 +1,11 @@
 /**
- * Where the end-to-end run's WeChat stand-in listens (the app's port + 2, fixed because the app
- * reads it from its environment before the stand-in starts) and how the app is pointed at it.
+ * Where the end-to-end run's WeChat stand-in listens and how the app is pointed at it. The port
+ * is fixed because the app reads it from its environment before the stand-in starts; it is far
+ * from the app's own (the app's port + 1100) so that runs on neighbouring ports, each with its
+ * OpenID provider on the next port, do not collide.
  */
 export function wechatSettings(appPort: number) {
-  const port = appPort + 2;
+  const port = appPort + 1100;
   return {
     port,
     origin: `http://127.0.0.1:${port}`,

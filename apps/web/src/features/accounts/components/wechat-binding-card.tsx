@@ -91,7 +91,7 @@ export function WeChatBindingCard() {
               <Avatar src={data.avatar} radius="xl" size="md" color="teal">
                 <IconBrandWechat size={20} />
               </Avatar>
-              <Text fw={600} truncate>
+              <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
                 {data.nickname
                   ? t('wechatBinding.boundAs', { nickname: data.nickname })
                   : t('wechatBinding.boundNoName')}
