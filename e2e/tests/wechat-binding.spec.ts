@@ -3,6 +3,11 @@ import { signInThroughApi, uniqueUsername } from '../support/accounts';
 import { wechatAccount } from '../support/wechat-settings';
 
 test.describe('WeChat binding', () => {
+  // Two full page loads of the app (before and after WeChat's page) on a busy machine.
+  test.beforeEach(() => {
+    test.setTimeout(120_000);
+  });
+
   test('binds WeChat from the profile through its QR-code page, shows the nickname, and unbinds', async ({
     page,
   }) => {
@@ -19,9 +24,12 @@ test.describe('WeChat binding', () => {
     await expect(page).toHaveURL(/\/connect\/qrconnect\?.*scope=snsapi_login/);
     await page.getByRole('button', { name: 'Scan and allow' }).click();
 
-    await expect(page).toHaveURL(/\/account\/profile$/);
+    // The app loads afresh on the profile, binds, and takes WeChat's code and state off the address.
+    await expect(card.getByText(`Bound to ${wechatAccount.nickname}`)).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByText('WeChat bound')).toBeVisible();
-    await expect(card.getByText(`Bound to ${wechatAccount.nickname}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/profile$/);
     await expect(card.getByText('Bound', { exact: true })).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('wechat-bound.png'), fullPage: true });
@@ -49,8 +57,8 @@ test.describe('WeChat binding', () => {
     const card = page.getByTestId('wechat-binding');
     await card.getByRole('button', { name: 'Bind WeChat' }).click();
     await page.getByRole('button', { name: 'Deny' }).click();
+    await expect(page.getByText('WeChat binding was cancelled')).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/account\/profile$/);
-    await expect(page.getByText('WeChat binding was cancelled')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Bind WeChat' })).toBeVisible();
   });
 });
