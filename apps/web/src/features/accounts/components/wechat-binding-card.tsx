@@ -98,7 +98,7 @@ export function WeChatBindingCard() {
               </Text>
             </Group>
             {!confirming ? (
-              <Button variant="default" onClick={() => setConfirming(true)}>
+              <Button variant="default" flex="none" onClick={() => setConfirming(true)}>
                 {t('wechatBinding.unbind')}
               </Button>
             ) : null}
