@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { discordEnv, oidcSettings } from './support/oidc-settings';
+import { wechatEnv, wechatSettings } from './support/wechat-settings';
 
 const port = Number(process.env.E2E_PORT ?? 18765);
 const oidc = oidcSettings(port);
@@ -73,6 +74,8 @@ export default defineConfig({
         CAPTCHA_HOURLY_PER_IP: '1000',
         // "Discord" is the test OpenID provider below, so sign-in runs through a real pop-up.
         ...discordEnv(port),
+        // WeChat binding goes through the loopback stand-in of WeChat's website login.
+        ...wechatEnv(port),
       },
     },
     {
@@ -80,6 +83,13 @@ export default defineConfig({
       // A port check, not a URL: the provider listens a moment before it answers, and a request
       // in that moment would hang until the launch timeout.
       port: oidc.port,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: { E2E_PORT: String(port) },
+    },
+    {
+      command: `node --import tsx "${path.join(root, 'e2e/support/wechat-server.ts')}"`,
+      port: wechatSettings(port).port,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
       env: { E2E_PORT: String(port) },

@@ -78,6 +78,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCaptchaService } from './modules/auth/captcha.service';
 import { createOAuthVerifier } from './modules/auth/oauth/oauth-verifier';
+import { createWeChatBindingRepository } from './modules/auth/wechat/wechat-binding.repository';
+import { wechatBindingRoutes } from './modules/auth/wechat/wechat-binding.routes';
+import { createWeChatBindingService } from './modules/auth/wechat/wechat-binding.service';
+import { createWeChatClient } from './modules/auth/wechat/wechat-client';
 import { createSessionRepository } from './modules/auth/session.repository';
 import { createSessionService } from './modules/auth/session.service';
 import { devtoolsRoutes } from './modules/devtools/devtools.routes';
@@ -407,9 +411,16 @@ export async function buildApp({
     load: queueLoad,
   });
   app.addHook('onClose', async () => queueWatch.stop());
+  const wechat = createWeChatBindingService({
+    repository: createWeChatBindingRepository(database.db),
+    client: config.wechat ? createWeChatClient(config.wechat) : undefined,
+    clock,
+    logger: app.log,
+  });
   const account = createAccountService({
     repository: createAccountRepository(database.db),
     auth,
+    isWeChatBound: (userId) => wechat.isBound(userId),
     clock,
     uploadsDir: path.join(config.dataDir, 'uploads'),
     store,
@@ -486,6 +497,11 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
   await app.register(accountRoutes, { service: account });
+  await app.register(wechatBindingRoutes, {
+    service: wechat,
+    publicUrl: config.publicUrl,
+    publicUrlSet: config.publicUrlSet,
+  });
   await app.register(creditsRoutes, { credits, billing });
   await app.register(mediaRoutes, { store });
   if (localStore) await app.register(localFileRoutes, { store: localStore });

@@ -175,4 +175,26 @@ export const avatarBodySchema = z.object({
       'must be a png, jpg or webp image',
     ),
 });
+/** `GET /prod-api/user/wechat`: whether WeChat binding is offered, and the bound WeChat. */
+export const wechatBindingSchema = z.object({
+  /** False when this server has no WeChat app configured: the profile hides the card. */
+  available: z.boolean(),
+  bound: z.boolean(),
+  /** The WeChat nickname when it was bound, for the profile to show. */
+  nickname: z.string().nullable(),
+  avatar: z.string().nullable(),
+  bound_at: z.string().nullable(),
+});
+export type WeChatBinding = z.infer<typeof wechatBindingSchema>;
+
+/** `POST /prod-api/user/wechat/authorize`: WeChat's QR-code page for this session. */
+export const wechatAuthorizeResultSchema = z.object({ url: z.string() });
+
+/** What WeChat hands back on the profile address after the scan. */
+export const wechatBindBodySchema = z.object({
+  code: z.string().trim().min(1).max(512),
+  state: z.string().trim().min(1).max(256),
+});
+export type WeChatBindBody = z.infer<typeof wechatBindBodySchema>;
+
 export const avatarResultSchema = z.object({ avatar: z.string() });

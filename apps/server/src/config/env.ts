@@ -47,6 +47,12 @@ const envSchema = z.object({
   ...oauthEnv('DISCORD'),
   ...oauthEnv('APPLE'),
   ...oauthEnv('FACEBOOK'),
+  /** WeChat's website application (网站应用): its AppID and AppSecret bind WeChat to accounts. */
+  OAUTH_WECHAT_CLIENT_ID: z.string().min(1).optional(),
+  OAUTH_WECHAT_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The QR-code page (open.weixin.qq.com/connect/qrconnect) and the API host, for stand-ins. */
+  OAUTH_WECHAT_AUTHORIZE_URL: z.url().optional(),
+  OAUTH_WECHAT_API_URL: z.url().optional(),
   PARTNER_VERIFY_URL: z.url().optional(),
   PARTNER_APP_IDS: z.string().default(''),
   PAYMENT_MODE: z.enum(['on', 'off']).default('on'),
@@ -134,6 +140,15 @@ export type OAuthProviderConfig = {
   scope: string | undefined;
 };
 
+export type WeChatConfig = {
+  appId: string;
+  appSecret: string;
+  /** Where the browser is sent to scan the QR code. */
+  authorizeUrl: string;
+  /** The origin of the `/sns/...` endpoints that redeem a code and read the user. */
+  apiUrl: string;
+};
+
 export type RawEnv = z.infer<typeof envSchema>;
 
 export type Config = {
@@ -166,6 +181,8 @@ export type Config = {
   adminEmails: string[];
   captchaHourlyPerIp: number;
   oauth: Record<OAuthProviderName, OAuthProviderConfig>;
+  /** WeChat binding on the profile; undefined when its AppID or AppSecret is not set. */
+  wechat: WeChatConfig | undefined;
   partner: { verifyUrl: string | undefined; appIds: string[] };
   credits: { paymentMode: boolean; dailyLogin: number; birthday: number };
   payments: {
@@ -281,6 +298,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauth: Object.fromEntries(
       oauthProviders.map((p) => [p, readOAuth(e, p.toUpperCase() as Uppercase<OAuthProviderName>)]),
     ) as Record<OAuthProviderName, OAuthProviderConfig>,
+    wechat:
+      e.OAUTH_WECHAT_CLIENT_ID && e.OAUTH_WECHAT_CLIENT_SECRET
+        ? {
+            appId: e.OAUTH_WECHAT_CLIENT_ID,
+            appSecret: e.OAUTH_WECHAT_CLIENT_SECRET,
+            authorizeUrl:
+              e.OAUTH_WECHAT_AUTHORIZE_URL ?? 'https://open.weixin.qq.com/connect/qrconnect',
+            apiUrl: (e.OAUTH_WECHAT_API_URL ?? 'https://api.weixin.qq.com').replace(/\/$/, ''),
+          }
+        : undefined,
     partner: { verifyUrl: e.PARTNER_VERIFY_URL, appIds: splitList(e.PARTNER_APP_IDS) },
     credits: {
       paymentMode: e.PAYMENT_MODE === 'on',

@@ -95,6 +95,14 @@ export const en = {
   'errors.accountClosed': 'This account has been deleted and can no longer sign in',
   'errors.phoneInvalid':
     'This is not a valid phone number for its country, please check the country code and the number',
+  'errors.wechatUnavailable': 'WeChat binding is not available on this server',
+  'errors.wechatAlreadyBound': 'A WeChat account is already bound to your account; unbind it first',
+  'errors.wechatBoundElsewhere': 'This WeChat account is already bound to another account',
+  'errors.wechatStateMismatch':
+    'This WeChat page expired or was opened from another session, please start binding again',
+  'errors.wechatBindFailed': 'WeChat did not confirm the binding, please scan the code again',
+  'errors.wechatLastSignIn':
+    'WeChat is the only thing that proves this account is yours; add a phone number, e-mail or password before unbinding it',
   'errors.phoneInUse': 'This phone number is already bound to another account',
   'errors.emailInUse': 'This e-mail address is already used by another account',
   'errors.refreshRejected': 'Your session has ended, please log in again',

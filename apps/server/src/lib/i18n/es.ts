@@ -97,6 +97,14 @@ export const es: Record<MessageKey, string> = {
   'errors.accountClosed': 'Esta cuenta se ha eliminado y ya no puede iniciar sesión',
   'errors.phoneInvalid':
     'No es un número de teléfono válido para su país; revisa el prefijo y el número',
+  'errors.wechatUnavailable': 'La vinculación con WeChat no está disponible en este servidor',
+  'errors.wechatAlreadyBound': 'Tu cuenta ya tiene un WeChat vinculado; desvincúlalo primero',
+  'errors.wechatBoundElsewhere': 'Esta cuenta de WeChat ya está vinculada a otra cuenta',
+  'errors.wechatStateMismatch':
+    'La página de WeChat caducó o se abrió desde otra sesión; vuelve a empezar la vinculación',
+  'errors.wechatBindFailed': 'WeChat no confirmó la vinculación; escanea el código de nuevo',
+  'errors.wechatLastSignIn':
+    'WeChat es lo único que demuestra que esta cuenta es tuya; añade un teléfono, un correo o una contraseña antes de desvincularlo',
   'errors.phoneInUse': 'Este número de teléfono ya está vinculado a otra cuenta',
   'errors.emailInUse': 'Esta dirección de correo ya la usa otra cuenta',
   'errors.refreshRejected': 'Tu sesión ha terminado; inicia sesión de nuevo',

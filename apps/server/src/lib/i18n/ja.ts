@@ -97,6 +97,16 @@ export const ja: Record<MessageKey, string> = {
   'errors.accountClosed': 'このアカウントは削除されているため、ログインできません',
   'errors.phoneInvalid':
     '選択した国・地域の電話番号として正しくありません。国番号と番号をご確認ください',
+  'errors.wechatUnavailable': 'このサーバーでは WeChat 連携は利用できません',
+  'errors.wechatAlreadyBound':
+    'このアカウントには既に WeChat が連携されています。先に解除してください',
+  'errors.wechatBoundElsewhere': 'この WeChat は既に別のアカウントに連携されています',
+  'errors.wechatStateMismatch':
+    'WeChat のページの有効期限が切れたか、別のセッションで開かれました。もう一度連携してください',
+  'errors.wechatBindFailed':
+    'WeChat で連携が確認されませんでした。もう一度コードをスキャンしてください',
+  'errors.wechatLastSignIn':
+    'このアカウントがあなたのものだと示せるのは WeChat だけです。解除する前に電話番号、メールアドレスまたはパスワードを追加してください',
   'errors.phoneInUse': 'この電話番号は既に別のアカウントに登録されています',
   'errors.emailInUse': 'このメールアドレスは既に別のアカウントで使われています',
   'errors.refreshRejected': 'セッションが終了しました。もう一度ログインしてください',

@@ -92,6 +92,13 @@ export const zh: Record<MessageKey, string> = {
   'errors.usernameExists': '用户名已存在',
   'errors.accountClosed': '该账号已注销，无法登录',
   'errors.phoneInvalid': '该号码不是所选国家或地区的有效手机号，请检查区号和号码',
+  'errors.wechatUnavailable': '此服务器未开放微信绑定',
+  'errors.wechatAlreadyBound': '您的账号已绑定微信，请先解绑',
+  'errors.wechatBoundElsewhere': '该微信已绑定其他账号',
+  'errors.wechatStateMismatch': '微信页面已过期或来自其他会话，请重新绑定',
+  'errors.wechatBindFailed': '微信未确认绑定，请重新扫码',
+  'errors.wechatLastSignIn':
+    '微信是证明此账号属于您的唯一方式，请先绑定手机号、邮箱或设置密码再解绑',
   'errors.phoneInUse': '该手机号已绑定其他账号',
   'errors.emailInUse': '该邮箱已被其他账号使用',
   'errors.refreshRejected': '登录状态已失效，请重新登录',

@@ -71,6 +71,8 @@ export function createAccountService(deps: {
   store: ObjectStore;
   /** Decodes a picture for real (the media module's); refuses one over the pixel limit. */
   readImage: ReadImage;
+  /** Whether a WeChat is bound to the account (the WeChat binding service's answer). */
+  isWeChatBound?: (userId: number) => Promise<boolean>;
   /** Rewards a birthday given for the first time (the credits service grants it once). */
   onBirthdaySet?: (userId: number) => Promise<void>;
   /** Ends what the account still runs elsewhere (its subscriptions, spec §4: no refund). */
@@ -87,7 +89,11 @@ export function createAccountService(deps: {
   }
 
   async function profileOf(userId: number): Promise<Profile> {
-    const [user, row] = await Promise.all([auth.getUser(userId), repository.findProfile(userId)]);
+    const [user, row, wechatBound] = await Promise.all([
+      auth.getUser(userId),
+      repository.findProfile(userId),
+      deps.isWeChatBound?.(userId) ?? false,
+    ]);
     return {
       userId: user.id,
       username: user.username,
@@ -104,7 +110,7 @@ export function createAccountService(deps: {
       email: user.email,
       pending_email: user.pendingEmail,
       phone: user.phone,
-      wechat_bound: false,
+      wechat_bound: wechatBound,
     };
   }
 

@@ -61,12 +61,37 @@ export const userIdentities = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email'),
+    /** The name and picture the provider showed when the link was made (WeChat's nickname). */
+    name: text('name'),
+    avatar: text('avatar'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.provider, t.subject] }),
     index('user_identities_user_idx').on(t.userId),
+    // An account binds one WeChat at most; the primary key already binds a WeChat to one account.
+    uniqueIndex('user_identities_wechat_user_uq')
+      .on(t.userId)
+      .where(sql`${t.provider} = 'wechat'`),
   ],
+);
+
+/**
+ * A provider round trip started by a signed-in session (binding WeChat): the `state` sent to
+ * the provider, kept as a hash, may only be redeemed once, by the same session, before expiry.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('oauth_states_session_idx').on(t.sessionId)],
 );
 
 /** Verification codes; only a hash of the code is kept. */

@@ -5,6 +5,7 @@ import { AvatarEditor } from '../components/avatar-editor';
 import { EmailBindingCard } from '../components/email-binding-card';
 import { PhoneBindingCard } from '../components/phone-binding-card';
 import { ProfileForm } from '../components/profile-form';
+import { WeChatBindingCard } from '../components/wechat-binding-card';
 
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -41,6 +42,7 @@ export function ProfilePage() {
             <ProfileForm key={data.userId} profile={data} />
             <EmailBindingCard profile={data} />
             <PhoneBindingCard profile={data} />
+            <WeChatBindingCard />
           </>
         ) : (
           <Stack gap="lg">
