@@ -116,6 +116,30 @@ describe('the worker runner', () => {
     await runner.stop();
     expect(queue.log).toEqual(['claim t0']);
   });
+
+  it('keeps running a task when a heartbeat is lost on the way, and completes it', async () => {
+    const queue = queueOf(1, 1, false, 120);
+    let beats = 0;
+    queue.api.heartbeat = async () => {
+      beats++;
+      // The server closed a kept-alive connection as the beat went out, as a busy one may.
+      if (beats % 2 === 1) throw new TypeError('fetch failed');
+      return true;
+    };
+    const runner = createWorkerRunner({
+      api: queue.api,
+      engines: [queue.engine],
+      workerId: 'w',
+      idleMs: 5,
+      heartbeatMs: 10,
+      logger: quiet,
+    });
+    runner.start();
+    await new Promise((r) => setTimeout(r, 400));
+    await runner.stop();
+    expect(beats).toBeGreaterThan(2);
+    expect(queue.log).toEqual(['claim t0', 'complete t0']);
+  });
 });
 
 describe('the worker runner’s slots for hosted model APIs', () => {

@@ -87,9 +87,18 @@ export function createWorkerRunner(options: RunnerOptions) {
     const onStop = () => abort.abort();
     stop.signal.addEventListener('abort', onStop);
     const beat = setInterval(() => {
-      void api.heartbeat(task.id, workerId).then((alive) => {
-        if (!alive) abort.abort();
-      });
+      void api.heartbeat(task.id, workerId).then(
+        (alive) => {
+          if (!alive) abort.abort();
+        },
+        // A beat lost on the way (a busy server closing a kept-alive connection) must not end
+        // the worker: the lease outlasts several beats, and the next one tries again.
+        (err: unknown) =>
+          logger.warn(
+            { taskId: task.id, err: err instanceof Error ? err.message : String(err) },
+            'heartbeat failed',
+          ),
+      );
     }, heartbeatMs);
     const cleanUp = () => {
       clearInterval(beat);
