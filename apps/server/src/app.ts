@@ -27,6 +27,7 @@ import { readOrCreateSecret } from './lib/secrets';
 import { createAssetsRepository } from './modules/assets/assets.repository';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { createAssetsService } from './modules/assets/assets.service';
+import { createResultFolders } from './modules/assets/result-folders';
 import { createCharactersRepository } from './modules/characters/characters.repository';
 import { charactersRoutes } from './modules/characters/characters.routes';
 import { createCharactersService } from './modules/characters/characters.service';
@@ -35,6 +36,7 @@ import { ecommerceRoutes } from './modules/ecommerce/ecommerce.routes';
 import { createEcommerceService } from './modules/ecommerce/ecommerce.service';
 import { readTextLines } from '@lumen/engines/ml/text-reader';
 import { imageRulesOf } from '@lumen/contracts/tools';
+import { parseLanguage } from '@lumen/contracts/i18n';
 import { createEmbeddedWorkerApi } from './modules/generation/embedded-worker-api';
 import { stagingPrefix, type GenerationMedia } from './modules/generation/generation.ports';
 import { createGenerationRepository } from './modules/generation/generation.repository';
@@ -270,8 +272,9 @@ export async function buildApp({
     // Called by the upload sweep, once `generation` below exists.
     inputKeysInUse: (candidates) => generation.inputKeysInUse(candidates),
   });
+  const assetsRepository = createAssetsRepository(database.db);
   const assets = createAssetsService({
-    repository: createAssetsRepository(database.db),
+    repository: assetsRepository,
     media,
     clock,
     // Called per request, once `generation` below exists.
@@ -397,6 +400,12 @@ export async function buildApp({
     assets,
     countFaces,
   });
+  const resultFolders = createResultFolders({
+    repository: assetsRepository,
+    clock,
+    characterFolderOf: (userId, characterId) => characters.folderOf(userId, characterId),
+    languageOf: async (userId) => parseLanguage((await auth.getUser(userId)).language),
+  });
   const queue = createQueueService({
     repository: generationRepository,
     media: generationMedia,
@@ -404,6 +413,12 @@ export async function buildApp({
     clock,
     load: queueLoad,
     ...(scoreNsfw ? { scoreNsfw, nsfwThreshold: config.nsfwThreshold } : {}),
+    fileResults: async (task, keys) => {
+      // A result left out of its folder is still in the library; the run stays done and paid.
+      await resultFolders.file(task, keys).catch((err: unknown) => {
+        app.log.warn({ err, taskId: task.id }, 'could not file the results in their folder');
+      });
+    },
   });
   const queueWatch = createQueueWatch({
     repository: generationRepository,

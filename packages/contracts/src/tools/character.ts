@@ -48,6 +48,7 @@ export const characterImage = defineTool({
   params: characterParamsSchema,
   cost: 'image',
   counter: 'character',
+  filedIn: 'character',
   ui: { category: 'create', icon: 'IconUserStar', order: 41, route: '/studio/characters' },
 });
 
@@ -62,6 +63,7 @@ export const characterVideo = defineTool({
   params: characterParamsSchema,
   cost: 'video',
   counter: 'video',
+  filedIn: 'character',
   ui: {
     category: 'video',
     icon: 'IconUserScan',

@@ -99,6 +99,11 @@ export type ToolDefinition<Id extends string = string> = {
   /** The subscriber feature the tool itself is (spec §5 gating). */
   gate?: GatedFeature;
   counter: CounterKind;
+  /**
+   * The library folder a finished run's results are filed in: the user's portraits folder
+   * (spec §3 folder group 5), or the folder of the run's character (group 4).
+   */
+  filedIn?: 'portraits' | 'character';
   ui: ToolUi;
 };
 

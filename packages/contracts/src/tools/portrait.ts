@@ -41,5 +41,6 @@ export const portrait = defineTool({
   params: z.object({ style: z.enum(portraitStyles).default('headshot') }),
   cost: 'image',
   counter: 'image',
+  filedIn: 'portraits',
   ui: { category: 'create', icon: 'IconUserCircle', order: 40, route: '/studio/portrait' },
 });

@@ -69,7 +69,14 @@ describe('portrait and try-on on ComfyUI', () => {
     ]);
     const graph = fake.prompts[0]?.prompt;
     expect(nodeOf(graph, 'AutoMasker').cloth_type).toBe('lower');
-    expect(nodeOf(graph, 'CatVTON').seed).toBe(1234);
+    // The masker answers the mask first and the masked person second: the try-on takes the mask.
+    const masker = Object.entries(graph ?? {}).find(([, n]) => n.class_type === 'AutoMasker');
+    expect(nodeOf(graph, 'CatVTON')).toMatchObject({
+      mask_image: [masker?.[0], 0],
+      seed: 1234,
+      steps: 50,
+      cfg: 2.5,
+    });
     expect(output).toMatchObject({ kind: 'image' });
   });
 

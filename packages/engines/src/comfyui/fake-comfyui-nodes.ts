@@ -237,11 +237,12 @@ export const nodeSpecs: Record<string, NodeSpec> = {
     },
     outputs: ['CONDITIONING', 'CONDITIONING', 'LATENT'],
   },
-  // ComfyUI-PuLID-Flux (balazik): identity from one face picture on FLUX.
+  // ComfyUI-PuLID-Flux (balazik, and lldacing's ComfyUI_PuLID_Flux_ll, which keeps the same
+  // classes and inputs): identity from one face picture on FLUX.
   PulidFluxModelLoader: { required: { pulid_file: 'value' }, outputs: ['PULIDFLUX'] },
   PulidFluxEvaClipLoader: { required: {}, outputs: ['EVA_CLIP'] },
   PulidFluxInsightFaceLoader: {
-    required: { provider: ['CPU', 'CUDA', 'ROCM', 'CoreML'] },
+    required: { provider: ['CPU', 'CUDA', 'ROCM'] },
     outputs: ['FACEANALYSIS'],
   },
   ApplyPulidFlux: {
@@ -372,7 +373,9 @@ export const nodeSpecs: Record<string, NodeSpec> = {
     required: { image: 'IMAGE', model: 'value' },
     outputs: ['IMAGE', 'MASK', 'IMAGE'],
   },
-  // CatVTON's own ComfyUI nodes (Zheng-Chong/CatVTON): the try-on pipeline and its masker.
+  // CatVTON's own ComfyUI nodes (Zheng-Chong/CatVTON's `ComfyUI-CatVTON.zip` release): the
+  // try-on pipeline and its masker. The masker answers the mask first, as an IMAGE, then the
+  // masked person for preview; the try-on takes the mask as an IMAGE too.
   LoadCatVTONPipeline: {
     required: {
       sd15_inpaint_path: 'value',
@@ -384,17 +387,17 @@ export const nodeSpecs: Record<string, NodeSpec> = {
   LoadAutoMasker: { required: { catvton_path: 'value' }, outputs: ['MODEL'] },
   AutoMasker: {
     required: { pipe: 'MODEL', target_image: 'IMAGE', cloth_type: ['upper', 'lower', 'overall'] },
-    outputs: ['IMAGE', 'MASK'],
+    outputs: ['IMAGE', 'IMAGE'],
   },
   CatVTON: {
     required: {
       pipe: 'MODEL',
       target_image: 'IMAGE',
       refer_image: 'IMAGE',
-      mask_image: 'MASK',
-      num_inference_steps: 'value',
-      guidance_scale: 'value',
+      mask_image: 'IMAGE',
       seed: 'value',
+      steps: 'value',
+      cfg: 'value',
     },
     outputs: ['IMAGE'],
   },

@@ -130,8 +130,8 @@ export const modelApiDefaults = {
   },
   portrait: {
     replicate: {
-      model:
-        'bytedance/flux-pulid:8baa7ef2255075b46f4d91cd238c21d31181b3e6a864463f967960bb0112525b',
+      // The version is zsxkib's FLUX PuLID (Replicate shows it under zsxkib/flux-pulid).
+      model: 'zsxkib/flux-pulid:8baa7ef2255075b46f4d91cd238c21d31181b3e6a864463f967960bb0112525b',
       family: 'flux-pulid',
     },
     fal: { model: 'fal-ai/flux-pulid', family: 'flux-pulid' },

@@ -250,6 +250,7 @@ export const en = {
   'assets.folderNameEmpty': 'Folder name cannot be empty',
   'assets.folderNotFound': 'The folder does not exist or has been deleted',
   'assets.wrongKind': 'This kind of file cannot be put in this folder',
+  'assets.portraitsFolder': 'Portraits',
   'errors.accountBanned': 'This account has been banned and can no longer sign in',
   'community.workNotFound': 'The content has been deleted or is private',
   'community.notYourTask': 'You can only publish your own creations',

@@ -261,6 +261,7 @@ export const es: Record<MessageKey, string> = {
   'assets.folderNameEmpty': 'El nombre de la carpeta no puede estar vacío',
   'assets.folderNotFound': 'La carpeta no existe o se ha eliminado',
   'assets.wrongKind': 'Este tipo de archivo no se puede guardar en esta carpeta',
+  'assets.portraitsFolder': 'Retratos',
   'errors.accountBanned': 'Esta cuenta ha sido bloqueada y ya no puede iniciar sesión',
   'community.workNotFound': 'El contenido se ha eliminado o es privado',
   'community.notYourTask': 'Solo puedes publicar tus propias creaciones',

@@ -256,6 +256,7 @@ export const ja: Record<MessageKey, string> = {
   'assets.folderNameEmpty': 'フォルダ名を入力してください',
   'assets.folderNotFound': 'フォルダが存在しないか、削除されています',
   'assets.wrongKind': 'この種類のファイルはこのフォルダに入れられません',
+  'assets.portraitsFolder': 'ポートレート',
   'errors.accountBanned': 'このアカウントは利用停止されているため、ログインできません',
   'community.workNotFound': 'このコンテンツは削除されたか、非公開です',
   'community.notYourTask': '公開できるのはご自身の作品だけです',

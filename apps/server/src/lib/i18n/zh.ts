@@ -222,6 +222,7 @@ export const zh: Record<MessageKey, string> = {
   'assets.folderNameEmpty': '文件夹名称不能为空',
   'assets.folderNotFound': '文件夹不存在或已被删除',
   'assets.wrongKind': '此类文件不能放入该文件夹',
+  'assets.portraitsFolder': '人像',
   'errors.accountBanned': '该账号已被封禁，无法登录',
   'community.workNotFound': '内容已删除或为私密内容',
   'community.notYourTask': '只能发布您自己的作品',

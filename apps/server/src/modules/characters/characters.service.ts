@@ -262,6 +262,11 @@ export function createCharactersService(deps: CharactersDeps) {
       }
     },
 
+    /** The role-library folder of the user's character; null when it or its folder is gone. */
+    async folderOf(userId: number, id: number): Promise<number | null> {
+      return (await repository.findOwn(userId, id))?.folderId ?? null;
+    },
+
     /**
      * The pictures a character tool runs with: the references, then the sheet last. Only the
      * user's own, ready character; anything else is refused before credits move.

@@ -56,6 +56,11 @@ export function createQueueService(deps: {
   nsfwThreshold?: number;
   /** Told of workers' requests and of run times, for the queue wait estimate. */
   load?: QueueLoadTracker;
+  /**
+   * Files a finished run's results in the library folder its tool names (portraits, a
+   * character's folder). The run is done and paid whatever this does.
+   */
+  fileResults?(task: TaskRow, keys: string[]): Promise<void>;
 }) {
   const nsfwThreshold = deps.nsfwThreshold ?? NSFW_THRESHOLD;
   const { repository, clock } = deps;
@@ -426,6 +431,10 @@ export function createQueueService(deps: {
         await repository.setOutputFacts(
           task.id,
           stored.map((s) => ({ idx: s.idx, facts: s.facts })),
+        );
+        await deps.fileResults?.(
+          done,
+          rows.map((r) => r.key),
         );
       }
       return Boolean(done);

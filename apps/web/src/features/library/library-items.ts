@@ -111,7 +111,8 @@ export function itemFromFolderItem(item: FolderItem, kind: LibraryKind): Library
     key: item.key,
     taskId: item.task_id,
     index: 0,
-    kind,
+    // A character's or a portrait's folder holds pictures and clips: each shows as what it is.
+    kind: item.kind === 'image' ? 'image' : item.kind === 'video' ? 'video' : kind,
     url: null,
     thumbUrl: item.thumb_url || null,
     width: item.width,

@@ -13,6 +13,17 @@ export function algoTypeOf(kind: LibraryKind): number {
   return algoTypes[kind];
 }
 
+/**
+ * The folder groups a tab lists, its own first: the studios file portraits (with effects,
+ * group 5) and a character's works (group 4) in folders of their own groups, which hold
+ * pictures and clips alike, so the picture and video tabs show them too.
+ */
+export const folderGroups = {
+  image: [algoTypes.image, algoTypes.portrait, algoTypes.role],
+  video: [algoTypes.video, algoTypes.role, algoTypes.portrait],
+  '3d': [algoTypes['3d']],
+} as const satisfies Record<LibraryKind, readonly number[]>;
+
 /** What the download endpoint calls each kind's files. */
 export const downloadTypes: Record<LibraryKind, MediaKind> = {
   image: 'image',

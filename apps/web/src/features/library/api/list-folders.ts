@@ -2,16 +2,18 @@ import { folderListResultSchema, type Folder } from '@lumen/contracts/assets';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
-import { algoTypeOf, libraryKeys, type LibraryKind } from '../library-kinds';
+import { folderGroups, libraryKeys, type LibraryKind } from '../library-kinds';
 
-/** `GET /prod-api/content/assets_folder?algo_type=`: my folders of one kind, newest first. */
-export function listFolders(kind: LibraryKind): Promise<Folder[]> {
-  return api
-    .get('/prod-api/content/assets_folder', {
-      query: { algo_type: algoTypeOf(kind) },
-      schema: folderListResultSchema,
-    })
-    .then((result) => result.data);
+/**
+ * `GET /prod-api/content/assets_folder`: my folders of the groups a tab shows, its own group
+ * first, each group newest first.
+ */
+export async function listFolders(kind: LibraryKind): Promise<Folder[]> {
+  const groups: readonly number[] = folderGroups[kind];
+  const { data } = await api.get('/prod-api/content/assets_folder', {
+    schema: folderListResultSchema,
+  });
+  return groups.flatMap((group) => data.filter((folder) => folder.algo_type === group));
 }
 
 export function useFolders(kind: LibraryKind) {

@@ -1,11 +1,19 @@
-import type { Folder } from '@lumen/contracts/assets';
+import { algoTypes, type Folder } from '@lumen/contracts/assets';
 import { Button, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { IconFolderPlus, IconLayoutGrid } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FolderCard } from './folder-card';
 import classes from './folder-panel.module.css';
 
+/** The headings of the studios' folder groups shown under a tab's own folders. */
+const groupNames: Record<number, 'portrait' | 'role'> = {
+  [algoTypes.portrait]: 'portrait',
+  [algoTypes.role]: 'role',
+};
+
 interface FolderPanelProps {
+  /** The tab's own folder group (spec §3 algorithm code); others follow under headings. */
+  group: number;
   folders: Folder[] | undefined;
   activeId: number | null;
   onSelect: (id: number | null) => void;
@@ -16,6 +24,7 @@ interface FolderPanelProps {
 
 /** A column beside the grid on wide screens; a row that scrolls sideways on phones. */
 export function FolderPanel({
+  group,
   folders,
   activeId,
   onSelect,
@@ -60,16 +69,35 @@ export function FolderPanel({
         </div>
         {folders === undefined
           ? [0, 1].map((i) => <Skeleton key={i} className={classes.card} h={150} radius="md" />)
-          : folders.map((folder) => (
-              <FolderCard
-                key={folder.id}
-                folder={folder}
-                active={folder.id === activeId}
-                onSelect={() => onSelect(folder.id)}
-                onRename={() => onRename(folder)}
-                onDelete={() => onDelete(folder)}
-              />
-            ))}
+          : folders.flatMap((folder, index) => {
+              const card = (
+                <FolderCard
+                  key={folder.id}
+                  folder={folder}
+                  active={folder.id === activeId}
+                  onSelect={() => onSelect(folder.id)}
+                  onRename={() => onRename(folder)}
+                  onDelete={() => onDelete(folder)}
+                />
+              );
+              const heading = groupNames[folder.algo_type];
+              const opensGroup =
+                folder.algo_type !== group && folders[index - 1]?.algo_type !== folder.algo_type;
+              if (!opensGroup || !heading) return [card];
+              return [
+                <Text
+                  key={`group-${folder.algo_type}`}
+                  className={classes.groupHeading}
+                  size="xs"
+                  fw={700}
+                  c="dimmed"
+                  tt="uppercase"
+                >
+                  {t(`library.folders.groups.${heading}`)}
+                </Text>,
+                card,
+              ];
+            })}
       </div>
     </section>
   );

@@ -91,3 +91,54 @@ describe('library folders', () => {
     expect(await screen.findByText('Landscapes')).toBeInTheDocument();
   });
 });
+
+describe('the studios’ folder groups', () => {
+  it('lists portrait and character folders under their groups’ names after the tab’s own', async () => {
+    const folder = (id: number, name: string, algo_type: number): Folder => ({
+      id,
+      name,
+      algo_type,
+      created_time: '2026-03-01T12:00:00.000Z',
+      cover_list: ['', '', '', '', ''],
+    });
+    folders = [
+      folder(3, 'Mira', 4),
+      folder(4, 'Portraits', 5),
+      folder(5, 'Chairs', 3),
+      folder(6, 'Clips', 2),
+      folder(7, 'Landscapes', 1),
+    ];
+    api.on('GET', '/prod-api/content/assets_folder/4/items', {
+      result: {
+        data: [
+          {
+            key: 'outputs/1/t1/0.png',
+            kind: 'image',
+            mime: 'image/png',
+            width: 768,
+            height: 1024,
+            task_id: 't1',
+            thumb_url: '/media/outputs/1/t1/0.png',
+            added_time: '2026-03-02T12:00:00.000Z',
+          },
+        ],
+        total_count: 1,
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/library', element: <LibraryPage /> }], '/library');
+
+    const panel = await screen.findByRole('region', { name: 'Folders' });
+    await within(panel).findByText('Landscapes');
+    const names = within(panel)
+      .getAllByText(/^(Landscapes|Portraits|Mira|Chairs|Clips|Portraits & effects|Characters)$/)
+      .map((node) => node.textContent);
+    expect(names).toEqual(['Landscapes', 'Portraits & effects', 'Portraits', 'Characters', 'Mira']);
+
+    await user.click(within(panel).getByText('Portraits'));
+    expect(await screen.findByRole('heading', { name: 'Portraits' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.requests('GET', '/prod-api/content/assets_folder/4/items')).toHaveLength(1),
+    );
+  });
+});

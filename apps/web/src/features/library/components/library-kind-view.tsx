@@ -13,7 +13,7 @@ import { useDeleteOutputs } from '../api/delete-output';
 import { useFolders } from '../api/list-folders';
 import { useRemoveFolderItems } from '../api/remove-folder-items';
 import { useRenameFolder } from '../api/rename-folder';
-import type { LibraryKind } from '../library-kinds';
+import { algoTypeOf, type LibraryKind } from '../library-kinds';
 import { FolderItemsGrid, HistoryGrid } from './library-grids';
 import { FolderNameModal } from './folder-name-modal';
 import { FolderPanel } from './folder-panel';
@@ -119,6 +119,7 @@ export function LibraryKindView({ kind, folderId, onFolderChange }: LibraryKindV
   return (
     <div className={classes.layout}>
       <FolderPanel
+        group={algoTypeOf(kind)}
         folders={folders.data}
         activeId={folderId}
         onSelect={(id) => {
