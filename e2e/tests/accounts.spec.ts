@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import {
+  answerAgeQuestion,
   loginDialog,
   openLoginDialog,
   readMailCode,
@@ -32,7 +33,8 @@ test.describe('accounts', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Login successful!')).toBeVisible();
 
-    // A new account is asked the three collect-account questions.
+    // A new account is asked its age, then the three collect-account questions.
+    await answerAgeQuestion(page);
     const survey = page.getByRole('dialog', { name: 'Tell us a little about you' });
     await survey.getByText('Content creator').click();
     await survey.getByRole('button', { name: 'Next' }).click();

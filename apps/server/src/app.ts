@@ -430,8 +430,9 @@ export async function buildApp({
     clock,
     publicUrl: config.publicUrl,
     getUser: (userId) => auth.getUser(userId),
-    async fillBirthday(userId, birthDate) {
-      if ((await account.getProfile(userId)).birthday === null) {
+    async alignBirthday(userId, birthDate) {
+      const { birthday } = await account.getProfile(userId);
+      if (birthday !== null && birthday !== birthDate) {
         await account.updateProfile(userId, { birthday: birthDate });
       }
     },

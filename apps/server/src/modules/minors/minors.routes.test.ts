@@ -48,6 +48,7 @@ async function child(name: string) {
 describe('the age question', () => {
   it('is unknown until answered, and an adult answer needs no guardian', async () => {
     const me = await api.signIn('adult@example.com');
+    const creditsBefore = await credits(me.ticket);
     const before = await call('GET', '/prod-api/user/age', me.ticket);
     expect(before.result).toMatchObject({
       age_group: 'unknown',
@@ -63,9 +64,11 @@ describe('the age question', () => {
       consent: 'not_needed',
       can_publish_and_pay: true,
     });
-    // The answer fills the empty profile birthday, and is given once.
+    // An empty profile birthday stays empty (it is the profile's own, with its reward), and no
+    // credits move; the answer is given once.
     const profile = await call('GET', '/prod-api/user/profile', me.ticket);
-    expect(profile.result.birthday).toBe('1990-05-17');
+    expect(profile.result.birthday).toBeNull();
+    expect(await credits(me.ticket)).toBe(creditsBefore);
     const again = await call('POST', '/prod-api/user/age', me.ticket, { birth_date: '1980-01-01' });
     expect(again.code).toBe(1009);
     // The profile birthday may not tell another age than the answer.
@@ -73,6 +76,15 @@ describe('the age question', () => {
       birthday: '1980-01-01',
     });
     expect(moved.code).toBe(1001);
+    expect((await call('GET', '/prod-api/user/profile', me.ticket)).result.birthday).toBeNull();
+    const same = await call('PUT', '/prod-api/user/profile', me.ticket, { birthday: '1990-05-17' });
+    expect(same.result.birthday).toBe('1990-05-17');
+  });
+
+  it('corrects a profile birthday that tells another date', async () => {
+    const me = await api.signIn('dated@example.com');
+    await call('PUT', '/prod-api/user/profile', me.ticket, { birthday: '1991-01-01' });
+    await call('POST', '/prod-api/user/age', me.ticket, { birth_date: '1990-05-17' });
     expect((await call('GET', '/prod-api/user/profile', me.ticket)).result.birthday).toBe(
       '1990-05-17',
     );

@@ -39,8 +39,11 @@ export function createMinorsService(deps: {
   clock: Clock;
   publicUrl: string;
   getUser(userId: number): Promise<UserRow>;
-  /** Fills the profile birthday from the answer when the profile has none. */
-  fillBirthday(userId: number, birthDate: string): Promise<void>;
+  /**
+   * Makes a profile birthday that tells another date agree with the answer; an empty one stays
+   * empty (giving it in the profile is the user's choice, and earns its reward there).
+   */
+  alignBirthday(userId: number, birthDate: string): Promise<void>;
 }) {
   const { repository, clock } = deps;
 
@@ -142,7 +145,7 @@ export function createMinorsService(deps: {
         answeredAt: now,
       });
       if (!created) throw new AppError(ErrorCode.conflict, 'errors.ageAlreadyGiven');
-      await deps.fillBirthday(userId, body.birth_date);
+      await deps.alignBirthday(userId, body.birth_date);
       if (child && body.guardian_email) {
         await sendLink(user, body.birth_date, body.guardian_email, lang);
       }

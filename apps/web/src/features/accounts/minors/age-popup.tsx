@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { useSectionTexts } from '../../../shared/i18n/section-texts';
-import { announceCreditChange } from '../../../shared/session/credit-change';
 import { useSession } from '../../../shared/session/session-store';
 import { toast } from '../../../shared/ui/toast';
 import { useProfile } from '../api/profile';
@@ -75,7 +74,6 @@ function AgeQuestion({ userId }: { userId: string }) {
     onSuccess: (result) => {
       queryClient.setQueryData(ageStatusQueryKey(userId), result);
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
-      void announceCreditChange(queryClient);
       if (!result.can_publish_and_pay) useAgePrompt.setState({ showStatus: true });
     },
     onError: (error) => {
@@ -217,6 +215,7 @@ function GuardianStatus({ status }: { status: AgeStatus }) {
     <Modal
       opened
       onClose={dismissGuardianStatus}
+      closeButtonProps={{ 'aria-label': t('minors.close') }}
       title={t('minors.statusTitle')}
       centered
       radius="lg"
@@ -244,7 +243,12 @@ function GuardianStatus({ status }: { status: AgeStatus }) {
                 error={error}
                 onChange={(e) => setNewEmail(e.currentTarget.value)}
               />
-              <Button type="submit" loading={resend.isPending} disabled={countdown.remaining > 0}>
+              <Button
+                type="submit"
+                fullWidth
+                loading={resend.isPending}
+                disabled={countdown.remaining > 0}
+              >
                 {countdown.remaining > 0
                   ? t('minors.resendIn', { seconds: countdown.remaining })
                   : t('minors.sendToNew')}
@@ -258,11 +262,9 @@ function GuardianStatus({ status }: { status: AgeStatus }) {
                 {error}
               </Text>
             )}
-            <Group justify="flex-end" wrap="wrap">
-              <Button variant="default" onClick={() => setChanging(true)}>
-                {t('minors.change')}
-              </Button>
+            <Stack gap="xs">
               <Button
+                fullWidth
                 onClick={() => send()}
                 loading={resend.isPending}
                 disabled={countdown.remaining > 0}
@@ -271,17 +273,15 @@ function GuardianStatus({ status }: { status: AgeStatus }) {
                   ? t('minors.resendIn', { seconds: countdown.remaining })
                   : t('minors.resend')}
               </Button>
-            </Group>
+              <Button fullWidth variant="default" onClick={() => setChanging(true)}>
+                {t('minors.change')}
+              </Button>
+            </Stack>
           </>
         )}
-        <Group justify="space-between">
-          <Anchor component={Link} to="/terms#minors" size="sm" onClick={dismissGuardianStatus}>
-            {t('minors.legal')}
-          </Anchor>
-          <Button variant="subtle" color="gray" onClick={dismissGuardianStatus}>
-            {t('minors.close')}
-          </Button>
-        </Group>
+        <Anchor component={Link} to="/terms#minors" size="sm" onClick={dismissGuardianStatus}>
+          {t('minors.legal')}
+        </Anchor>
       </Stack>
     </Modal>
   );
