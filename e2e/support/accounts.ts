@@ -46,8 +46,14 @@ export function ageDialog(page: Page): Locator {
   return page.getByRole('dialog', { name: 'How old are you?' });
 }
 
+/**
+ * The date of birth the helpers answer the age question with; a profile birthday saved later
+ * must be this date, as the server keeps the two consistent.
+ */
+export const ADULT_BIRTH_DATE = '1990-05-17';
+
 /** Answers the age question as an adult (or as `birthDate` says). */
-export async function answerAgeQuestion(page: Page, birthDate = '1990-05-17'): Promise<void> {
+export async function answerAgeQuestion(page: Page, birthDate = ADULT_BIRTH_DATE): Promise<void> {
   const dialog = ageDialog(page);
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Date of birth').fill(birthDate);
@@ -127,7 +133,7 @@ export async function signInThroughApi(
   // answered before is refused a second answer, which changes nothing.
   await page.request.post('/prod-api/user/age', {
     headers: { authorization: `Bearer ${login.result.ticket}` },
-    data: { birth_date: '1990-05-17' },
+    data: { birth_date: ADULT_BIRTH_DATE },
   });
   await page.evaluate((r) => {
     localStorage.setItem('ticket', r.ticket);
