@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import {
+  answerAgeQuestion,
   loginDialog,
   openLoginDialog,
   readMailCode,
@@ -14,6 +15,9 @@ import { discordAccount, oidcSettings } from '../support/oidc-settings';
 const password = 'Lumen2026x';
 
 test.describe('accounts', () => {
+  // Each sign-up also answers the age question; under load that takes longer than 30 s.
+  test.describe.configure({ timeout: 60_000 });
+
   test('signs up and in with an e-mail code, answers the survey and stays signed in after a reload', async ({
     page,
   }) => {
@@ -32,7 +36,8 @@ test.describe('accounts', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Login successful!')).toBeVisible();
 
-    // A new account is asked the three collect-account questions.
+    // A new account is asked its age, then the three collect-account questions.
+    await answerAgeQuestion(page);
     const survey = page.getByRole('dialog', { name: 'Tell us a little about you' });
     await survey.getByText('Content creator').click();
     await survey.getByRole('button', { name: 'Next' }).click();
@@ -127,7 +132,7 @@ test.describe('accounts', () => {
       dialog.getByRole('link', { name: 'Terms of Service' }).click(),
     ]);
     await expect(terms.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
-    await expect(terms.getByRole('heading', { name: '5. What is not allowed' })).toBeVisible();
+    await expect(terms.getByRole('heading', { name: '6. What is not allowed' })).toBeVisible();
     const [privacy] = await Promise.all([
       page.waitForEvent('popup'),
       dialog.getByRole('link', { name: 'Privacy Policy' }).click(),

@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../support/fixtures';
-import { loginDialog, signInThroughApi, skipSurvey, uniqueUsername } from '../support/accounts';
+import {
+  ADULT_BIRTH_DATE,
+  loginDialog,
+  signInThroughApi,
+  skipSurvey,
+  uniqueUsername,
+} from '../support/accounts';
 
 /** A studio's page loads on demand: give a busy machine time to bring it. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -146,7 +152,7 @@ test.describe('credits the user earns', () => {
     await signInThroughApi(page, `${uniqueUsername('bday')}@example.test`);
     await page.goto('/account/profile');
     await expect(page.getByLabel('30 credits — view bills').first()).toBeVisible();
-    await page.getByLabel('Birthday', { exact: true }).fill('1996-05-14');
+    await page.getByLabel('Birthday', { exact: true }).fill(ADULT_BIRTH_DATE);
     await page.getByRole('button', { name: 'Save changes' }).click();
     const toast = page.getByText(/^\+\d+ credits added\. Balance: \d+$/);
     await expect(toast).toBeVisible();

@@ -74,6 +74,9 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { createAccountRepository } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
+import { createMinorsRepository } from './modules/minors/minors.repository';
+import { consentGate, minorsRoutes } from './modules/minors/minors.routes';
+import { createMinorsService } from './modules/minors/minors.service';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -441,10 +444,25 @@ export async function buildApp({
     store,
     readImage: (bytes, field) => media.readImage(bytes, field),
     onBirthdaySet: (userId) => credits.grantBirthday(userId),
+    declaredBirthDate: (userId) => minors.declaredBirthDate(userId),
     onAccountDeleted: (userId) => trade.subscriptions.endForDeletedAccount(userId),
     onAccountPurged: async (userId) => {
       await generation.deleteLibraryOf(userId);
       await media.removeUploadsOf(userId);
+      await minors.forget(userId);
+    },
+  });
+  const minors = createMinorsService({
+    repository: createMinorsRepository(database.db),
+    mailer,
+    clock,
+    publicUrl: config.publicUrl,
+    getUser: (userId) => auth.getUser(userId),
+    async alignBirthday(userId, birthDate) {
+      const { birthday } = await account.getProfile(userId);
+      if (birthday !== null && birthday !== birthDate) {
+        await account.updateProfile(userId, { birthday: birthDate });
+      }
     },
   });
   const trade = createBillingModule({
@@ -503,6 +521,8 @@ export async function buildApp({
     sessions,
     onAuthenticated: (userId) => credits.grantDailyLogin(userId),
   });
+  // Added before any route so that every route registered below runs it.
+  app.addHook('preHandler', consentGate(minors));
   await app.register(systemRoutes, { ping: () => database.ping(), getVersion });
   await app.register(authRoutes, {
     auth,
@@ -517,6 +537,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     publicUrlSet: config.publicUrlSet,
   });
+  await app.register(minorsRoutes, { minors });
   await app.register(creditsRoutes, { credits, billing });
   await app.register(mediaRoutes, { store });
   if (localStore) await app.register(localFileRoutes, { store: localStore });

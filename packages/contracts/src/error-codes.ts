@@ -35,6 +35,13 @@ export const ErrorCode = {
   loginMethodUnavailable: 3007,
   phoneInUse: 3008,
   emailInUse: 3009,
+  /**
+   * A child's account (under 14) waits for its guardian's consent: publishing and paying are
+   * refused until the guardian confirms the link e-mailed to them (decision 0056).
+   */
+  guardianConsentRequired: 3010,
+  /** A guardian's link that is unknown, expired or already used. */
+  guardianLinkInvalid: 3011,
   /** Too many tasks queued or generating for the plan ("exceeded parallel tasks"). */
   tooManyTasks: 2010,
   /** Sign-in needed: the client logs out and opens the login dialog. */

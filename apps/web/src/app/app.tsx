@@ -5,7 +5,12 @@ import { RouterProvider } from 'react-router/dom';
 import { refreshSession } from '../features/accounts/api/refresh-session';
 import { captureInviteCode } from '../features/invite/invite-code';
 import { openPayDialogForCode } from '../features/membership/pay-dialog/open-pay-dialog-for-code';
-import { setPayRequiredHandler, setSessionRefresher } from '../shared/api/session-hooks';
+import { showGuardianStatus } from '../features/accounts/age-prompt';
+import {
+  setGuardianRequiredHandler,
+  setPayRequiredHandler,
+  setSessionRefresher,
+} from '../shared/api/session-hooks';
 import { Providers } from './providers';
 import { routes } from './routes';
 
@@ -13,6 +18,8 @@ import { routes } from './routes';
 setSessionRefresher(refreshSession);
 // Spec §8: answers 2007 and 2020 open the pay dialog, whichever call they came from.
 setPayRequiredHandler(openPayDialogForCode);
+// Answer 3010 shows a child's account where its guardian's consent stands.
+setGuardianRequiredHandler(showGuardianStatus);
 // An invite link (`?invite=CODE`) is kept before anything else runs, so sign-up carries it.
 captureInviteCode(window.location.search);
 

@@ -461,6 +461,14 @@ export const routes: RouteObject[] = [
             handle: handle({ public: true, pageKey: 'privacy', titleKey: 'legal.privacy.title' }),
           },
           {
+            path: '/guardian',
+            ...lazyPage(
+              () => import('../features/accounts/minors/guardian-page'),
+              (m) => <m.GuardianPage />,
+            ),
+            handle: handle({ public: true, pageKey: 'guardian' }),
+          },
+          {
             path: '/credit-policy',
             ...lazyPage(
               () => import('../features/credits/pages/credit-policy-page'),

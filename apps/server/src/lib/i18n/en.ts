@@ -350,6 +350,22 @@ export const en = {
   'shop.sizeRequired': "Enter the product's length, width and height in cm",
   'shop.languagesSame': 'The source and target languages must differ',
   'shop.noLines': 'Give each line its translation (or read the text first)',
+  'rules.birthYear': 'must not be before 1900',
+  'errors.ageAlreadyGiven':
+    'Your date of birth was already given. To correct it, write to us through the contact page',
+  'errors.guardianEmailRequired': "Under 14, a parent's or guardian's e-mail address is needed",
+  'errors.guardianEmailOwn': "The guardian's e-mail address must not be your own",
+  'errors.guardianConsentRequired':
+    'Your parent or guardian has not confirmed your account yet. Publishing and payments open once they do',
+  'errors.guardianLinkInvalid': 'This link is no longer valid: it expired or was already used',
+  'errors.guardianNotNeeded': "This account does not need a guardian's consent",
+  'errors.guardianTooSoon': 'Please wait {seconds} s before sending the e-mail again',
+  'errors.birthdayDeclared': 'The birthday must be the date of birth you gave when you signed up',
+  'mail.guardianSubject': '{nickname} asks for your consent to use Lumen',
+  'mail.guardianBody':
+    "Hello,\n\n{nickname} has created an account on Lumen, a site for making images, videos and 3D models, and gave {birthDate} as their date of birth and this address as their parent's or guardian's.\n\nChildren under 14 can use Lumen only with a guardian's consent. Until you confirm, the account can create in private but cannot publish anything or pay.\n\nTo confirm or decline, open this link (valid for {days} days, once):\n{link}\n\nIf you do not know this person, decline or ignore this e-mail; nothing changes until you confirm.",
+  'errors.guardianDeclinedAddress':
+    'This guardian declined. Ask another parent or guardian, or write to us through the contact page',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -363,4 +363,22 @@ export const es: Record<MessageKey, string> = {
   'shop.sizeRequired': 'Indica el largo, el ancho y el alto del producto en cm',
   'shop.languagesSame': 'El idioma de origen y el de destino deben ser distintos',
   'shop.noLines': 'Escribe la traducción de cada línea (o lee el texto primero)',
+  'rules.birthYear': 'no puede ser anterior a 1900',
+  'errors.ageAlreadyGiven':
+    'Ya indicaste tu fecha de nacimiento. Para corregirla, escríbenos desde la página de contacto',
+  'errors.guardianEmailRequired':
+    'Si tienes menos de 14 años, hace falta el correo de tu madre, padre o tutor',
+  'errors.guardianEmailOwn': 'El correo del tutor no puede ser el tuyo',
+  'errors.guardianConsentRequired':
+    'Tu madre, padre o tutor aún no ha confirmado tu cuenta. Podrás publicar y pagar cuando lo haga',
+  'errors.guardianLinkInvalid': 'Este enlace ya no es válido: caducó o ya se usó',
+  'errors.guardianNotNeeded': 'Esta cuenta no necesita el consentimiento de un tutor',
+  'errors.guardianTooSoon': 'Espera {seconds} s antes de volver a enviar el correo',
+  'errors.birthdayDeclared':
+    'El cumpleaños debe ser la fecha de nacimiento que indicaste al registrarte',
+  'mail.guardianSubject': '{nickname} te pide permiso para usar Lumen',
+  'mail.guardianBody':
+    'Hola:\n\n{nickname} ha creado una cuenta en Lumen, un sitio para crear imágenes, vídeos y modelos 3D, con {birthDate} como fecha de nacimiento y esta dirección como la de su madre, padre o tutor.\n\nLos menores de 14 años solo pueden usar Lumen con el consentimiento de un tutor. Hasta que lo confirmes, la cuenta puede crear en privado, pero no puede publicar nada ni pagar.\n\nPara confirmar o rechazar, abre este enlace (válido {days} días, una sola vez):\n{link}\n\nSi no conoces a esta persona, rechaza o ignora este correo; nada cambia hasta que confirmes.',
+  'errors.guardianDeclinedAddress':
+    'Este tutor lo rechazó. Pídeselo a otra madre, padre o tutor, o escríbenos desde la página de contacto',
 };

@@ -356,4 +356,20 @@ export const ja: Record<MessageKey, string> = {
   'shop.sizeRequired': '商品の長さ・幅・高さ（cm）を入力してください',
   'shop.languagesSame': '翻訳元と翻訳先の言語は異なる必要があります',
   'shop.noLines': '各行の訳文を入力してください（または先に文字を読み取ってください）',
+  'rules.birthYear': '1900 年より前にはできません',
+  'errors.ageAlreadyGiven':
+    '生年月日はすでに入力されています。訂正するにはお問い合わせページからご連絡ください',
+  'errors.guardianEmailRequired': '14 歳未満の方は保護者のメールアドレスが必要です',
+  'errors.guardianEmailOwn': '保護者のメールアドレスにご自身のアドレスは使えません',
+  'errors.guardianConsentRequired':
+    '保護者がまだアカウントを承認していません。承認されると公開と支払いができるようになります',
+  'errors.guardianLinkInvalid': 'このリンクは無効です（期限切れか、すでに使用されています）',
+  'errors.guardianNotNeeded': 'このアカウントには保護者の同意は不要です',
+  'errors.guardianTooSoon': 'メールを再送するまで {seconds} 秒お待ちください',
+  'errors.birthdayDeclared': '誕生日は登録時に入力した生年月日と同じである必要があります',
+  'mail.guardianSubject': '{nickname} さんが Lumen の利用について同意を求めています',
+  'mail.guardianBody':
+    'こんにちは。\n\n{nickname} さんが Lumen（画像・動画・3D モデルを作るサイト）でアカウントを作成し、生年月日を {birthDate}、保護者のメールアドレスとしてこのアドレスを入力しました。\n\n14 歳未満のお子さまは、保護者の同意がある場合にのみ Lumen を利用できます。承認されるまで、このアカウントは非公開での制作のみ可能で、公開や支払いはできません。\n\n承認または拒否するには、次のリンクを開いてください（{days} 日間有効、1 回のみ）：\n{link}\n\nお心当たりがない場合は、拒否するかこのメールを無視してください。承認されるまで何も変わりません。',
+  'errors.guardianDeclinedAddress':
+    'この保護者は拒否しました。別の保護者に依頼するか、お問い合わせページからご連絡ください',
 };

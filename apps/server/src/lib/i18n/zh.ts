@@ -314,4 +314,18 @@ export const zh: Record<MessageKey, string> = {
   'shop.sizeRequired': '请填写商品的长、宽、高（厘米）',
   'shop.languagesSame': '源语言和目标语言不能相同',
   'shop.noLines': '请为每一行填写译文（或先识别文字）',
+  'rules.birthYear': '不能早于 1900 年',
+  'errors.ageAlreadyGiven': '出生日期已经填写过。如需更正，请通过联系我们页面告知',
+  'errors.guardianEmailRequired': '未满 14 周岁需要填写父母或监护人的邮箱地址',
+  'errors.guardianEmailOwn': '监护人的邮箱地址不能是你自己的',
+  'errors.guardianConsentRequired': '你的父母或监护人尚未确认你的账号。确认之后才能发布作品和付款',
+  'errors.guardianLinkInvalid': '此链接已失效：已过期或已被使用',
+  'errors.guardianNotNeeded': '此账号不需要监护人同意',
+  'errors.guardianTooSoon': '请等待 {seconds} 秒后再重新发送邮件',
+  'errors.birthdayDeclared': '生日必须与注册时填写的出生日期一致',
+  'mail.guardianSubject': '{nickname} 请求你同意其使用 Lumen',
+  'mail.guardianBody':
+    '你好：\n\n{nickname} 在 Lumen（一个生成图片、视频和 3D 模型的网站）注册了账号，填写的出生日期为 {birthDate}，并将此邮箱填写为其父母或监护人的邮箱。\n\n未满 14 周岁的儿童须经监护人同意才能使用 Lumen。在你确认之前，该账号只能私下创作，不能发布任何内容，也不能付款。\n\n请打开以下链接确认或拒绝（{days} 天内有效，仅可使用一次）：\n{link}\n\n如果你不认识此人，请拒绝或忽略此邮件；在你确认之前不会有任何变化。',
+  'errors.guardianDeclinedAddress':
+    '该监护人已拒绝。请改填另一位父母或监护人，或通过联系我们页面告知',
 };

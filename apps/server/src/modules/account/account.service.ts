@@ -75,6 +75,8 @@ export function createAccountService(deps: {
   isWeChatBound?: (userId: number) => Promise<boolean>;
   /** Rewards a birthday given for the first time (the credits service grants it once). */
   onBirthdaySet?: (userId: number) => Promise<void>;
+  /** The date of birth given to the age question, if any: the profile birthday must match it. */
+  declaredBirthDate?: (userId: number) => Promise<string | null>;
   /** Ends what the account still runs elsewhere (its subscriptions, spec §4: no refund). */
   onAccountDeleted?: (userId: number) => Promise<void>;
   /** Removes what the account kept elsewhere (its library, its uploads) when it is purged. */
@@ -134,6 +136,14 @@ export function createAccountService(deps: {
         });
       }
       const fields: ProfileFields = rest;
+      if (fields.birthday) {
+        // The birthday may be hidden or removed, but not made to tell another age than the
+        // one the age question was answered with: that answer decides what a minor may do.
+        const declared = await deps.declaredBirthDate?.(userId);
+        if (declared && declared !== fields.birthday) {
+          throw new AppError(ErrorCode.invalidParams, 'errors.birthdayDeclared');
+        }
+      }
       if (Object.keys(fields).length > 0) {
         await repository.upsertProfile(
           userId,

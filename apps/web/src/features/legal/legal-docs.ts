@@ -11,7 +11,7 @@ export interface LegalDoc {
 }
 
 /** When the texts were last changed (shown at the top, in the reader's date format). */
-export const LEGAL_UPDATED = '2026-11-23';
+export const LEGAL_UPDATED = '2026-11-27';
 
 const contact: LegalLink = { to: '/contact', labelKey: 'footer.contact' };
 const settings: LegalLink = { to: '/account/settings', labelKey: 'settings.title' };
@@ -23,6 +23,7 @@ export const legalDocs: Record<LegalDocName, LegalDoc> = {
     sections: [
       { key: 'service' },
       { key: 'account', links: [settings] },
+      { key: 'minors', links: [contact] },
       {
         key: 'credits',
         links: [
@@ -49,6 +50,7 @@ export const legalDocs: Record<LegalDocName, LegalDoc> = {
         links: [{ to: '/account/profile', labelKey: 'profile.title' }, settings, contact],
       },
       { key: 'security' },
+      { key: 'minors', links: [{ to: '/account/profile', labelKey: 'profile.title' }, contact] },
       { key: 'children', links: [contact] },
       { key: 'changes' },
     ],

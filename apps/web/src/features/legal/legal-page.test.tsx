@@ -17,7 +17,7 @@ describe('LegalPage', () => {
   it('shows the terms with their date, contents and every section', () => {
     renderDoc('terms');
     expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
-    expect(screen.getByText('Last updated: November 23, 2026')).toBeVisible();
+    expect(screen.getByText('Last updated: November 27, 2026')).toBeVisible();
     const contents = screen.getByRole('navigation', { name: 'On this page' });
     const links = within(contents).getAllByRole('link');
     const sections = screen.getAllByRole('heading', { level: 2 });

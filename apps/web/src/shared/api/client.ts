@@ -6,6 +6,7 @@ import { toast } from '../ui/toast';
 import { ApiError, ClientErrorCode, type ApiErrorField } from './api-error';
 import {
   handleConfirmLogout,
+  handleGuardianRequired,
   handleLoginRequired,
   handlePayRequired,
   refreshSessionOnce,
@@ -134,6 +135,10 @@ function applyCodeRules(
     case ErrorCode.upgradeRequired:
       showError(envelope.msg || i18n.t('errors.generic'), options.silent);
       handlePayRequired(envelope.code, envelope.msg);
+      return error;
+    case ErrorCode.guardianConsentRequired:
+      showError(envelope.msg || i18n.t('errors.generic'), options.silent);
+      handleGuardianRequired();
       return error;
   }
   if (confirmLogoutCodes.includes(envelope.code)) {

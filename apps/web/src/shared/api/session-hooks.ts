@@ -9,9 +9,11 @@ import { useSession } from '../session/session-store';
  */
 type Refresher = () => Promise<boolean>;
 type PayRequiredHandler = (code: number, msg: string) => void;
+type GuardianRequiredHandler = () => void;
 
 let refresher: Refresher = () => Promise.resolve(false);
 let payRequiredHandler: PayRequiredHandler = () => undefined;
+let guardianRequiredHandler: GuardianRequiredHandler = () => undefined;
 let pendingRefresh: Promise<boolean> | null = null;
 let confirmLogoutOpen = false;
 
@@ -44,6 +46,16 @@ export function handleLoginRequired(): void {
 
 export function handlePayRequired(code: number, msg: string): void {
   payRequiredHandler(code, msg);
+}
+
+/** The accounts feature registers the dialog that says where a guardian's consent stands. */
+export function setGuardianRequiredHandler(next: GuardianRequiredHandler): void {
+  guardianRequiredHandler = next;
+}
+
+/** Code 3010: a child's account waits for its guardian before it may publish or pay. */
+export function handleGuardianRequired(): void {
+  guardianRequiredHandler();
 }
 
 /** Re-Login resets the tokens and reloads; a tab shows this dialog once however many calls fail. */

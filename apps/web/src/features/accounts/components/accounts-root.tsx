@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useSession } from '../../../shared/session/session-store';
 import { lazyWhenWanted } from '../../../shared/ui/lazy-when-wanted';
 import { restoreSession } from '../session/restore-session';
+import { useAgePrompt } from '../age-prompt';
 import { useSurveyPrompt } from '../survey-prompt';
 
 let restoreStarted = false;
@@ -13,6 +14,10 @@ const LoginDialog = lazyWhenWanted(
 const SurveyPopup = lazyWhenWanted(
   () => import('./survey-popup').then((m) => m.SurveyPopup),
   () => useSurveyPrompt((s) => s.due),
+);
+const AgePopup = lazyWhenWanted(
+  () => import('../minors/age-popup').then((m) => m.AgePopup),
+  () => useAgePrompt((s) => s.due),
 );
 
 /** What the accounts feature keeps on every page: the login dialog, the survey popup, start-up restore. */
@@ -39,6 +44,7 @@ export function AccountsRoot() {
     <>
       <LoginDialog />
       <SurveyPopup />
+      <AgePopup />
     </>
   );
 }

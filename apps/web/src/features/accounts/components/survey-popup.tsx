@@ -4,6 +4,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { toast } from '../../../shared/ui/toast';
 import { useProfileCheck } from '../api/profile-check';
 import { useSubmitSurvey } from '../api/submit-survey';
+import { useAgePrompt } from '../age-prompt';
 import { dismissSurvey, useSurveyPrompt } from '../survey-prompt';
 import { SurveyWizard } from './survey-wizard';
 
@@ -15,7 +16,10 @@ export function SurveyPopup() {
   const due = useSurveyPrompt((s) => s.due);
   const check = useProfileCheck(due ? userId : null);
   const submit = useSubmitSurvey();
-  const opened = due && userId !== null && !loginOpen && check.data?.need_collect === true;
+  // The age question comes first: the wizard waits until it is answered or not needed.
+  const ageBlocking = useAgePrompt((s) => s.blocking);
+  const opened =
+    due && userId !== null && !loginOpen && !ageBlocking && check.data?.need_collect === true;
 
   return (
     <Modal

@@ -3,6 +3,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { readStoredValue, sessionStorageKeys } from '../../../shared/session/access';
 import { useSession } from '../../../shared/session/session-store';
 import { getUserInfo } from '../api/user-info';
+import { offerAgeQuestion } from '../age-prompt';
 import { applyUserInfo } from './sign-in';
 
 /** Answers that mean the stored session is over, not that the server is unreachable. */
@@ -19,8 +20,11 @@ export async function restoreSession(): Promise<'restored' | 'signed-out' | 'kep
   const ticket = readStoredValue(sessionStorageKeys.ticket);
   if (!username || !ticket) return 'none';
   try {
-    applyUserInfo(await getUserInfo({ quiet: true }));
+    const user = applyUserInfo(await getUserInfo({ quiet: true }));
     useSession.getState().syncRefreshCredential();
+    // An account made before the age question, or that closed the page before answering,
+    // is asked on its first use.
+    offerAgeQuestion(user.userId, { showStatus: false });
     return 'restored';
   } catch (error) {
     if (isApiError(error) && (error.httpStatus === 401 || sessionOverCodes.includes(error.code))) {

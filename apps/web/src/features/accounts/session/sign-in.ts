@@ -10,6 +10,7 @@ import {
 import { toast } from '../../../shared/ui/toast';
 import { login, type LoginCredentials } from '../api/login';
 import { getUserInfo } from '../api/user-info';
+import { offerAgeQuestion } from '../age-prompt';
 import { offerSurvey } from '../survey-prompt';
 
 type RoleMenus = LoginResult['role_menu_list'];
@@ -90,6 +91,7 @@ export function completeSignIn(result: LoginResult): SessionUser {
   session.closeLogin();
   broadcastSessionEvent('login');
   offerSurvey();
+  offerAgeQuestion(user.userId, { showStatus: true });
   void reloadUserInfo();
   return user;
 }
