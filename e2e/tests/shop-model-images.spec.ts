@@ -65,7 +65,7 @@ test.describe('e-commerce studio: model images', () => {
     await panel.getByText('Wearing it', { exact: true }).click();
     await panel.getByText('Holding it', { exact: true }).click();
     await expect(panel.getByRole('radio', { name: 'Holding it' })).toBeChecked();
-    await expect(panel.getByText('1 credit', { exact: true })).toBeVisible();
+    await expect(panel.getByText('Cost: 1 credit', { exact: true })).toBeVisible();
     await shot(page, 'shop-model-ready-desktop');
     await panel.getByRole('button', { name: 'Generate' }).click();
 
