@@ -1,27 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readCharacterPhotos, readPortraitPhoto } from '@lumen/engines/ml/face-test-support';
-import type { WorkerRunner } from '@lumen/worker/runner';
-import { createApiCaller, type Json } from '../../../test/support/api-caller';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { createToolRuns } from '../../../test/support/tool-runs';
-import { startTestWorker } from '../../../test/support/worker';
+import type { Json } from '../../../test/support/api-caller';
+import { setUpToolRuns } from '../../../test/support/tool-runs';
 
-let t: TestApp;
-let api: ReturnType<typeof createApiCaller>;
-let worker: WorkerRunner;
-let admin: { ticket: string; id: number };
-const runs = createToolRuns(() => ({ t, api, admin }));
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: 'ops@example.com' } });
-  api = createApiCaller(t);
-  worker = startTestWorker(t);
-  admin = await api.signIn('ops@example.com');
-}, 120_000);
-afterAll(async () => {
-  await worker.stop();
-  await t.close();
-});
+const { api, runs } = setUpToolRuns();
 
 const folders = '/prod-api/content/assets_folder';
 
