@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { gatewaySubmitSchema } from '@lumen/contracts/tasks';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/database';
+import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../lib/app-error';
-import { ManualClock } from '../../lib/clock';
 import { createUser } from '../../../test/support/factories';
-import { createTestDatabase } from '../../../test/support/test-database';
-import { createCreditsRepository } from '../credits/credits.repository';
+import { untilWaiting, useQueueDatabase } from '../../../test/support/queue-database';
 import { creditAccounts, creditHolds } from '../credits/credits.schema';
-import { createLedgerService } from '../credits/ledger.service';
-import { createGenerationRepository, type SubmissionItem } from './generation.repository';
+import type { SubmissionItem } from './generation.repository';
 import { tasks } from './generation.schema';
 import { normaliseSubmission } from './task-input';
 
@@ -21,21 +17,9 @@ import { normaliseSubmission } from './task-input';
  * what the locks' last holder committed while it waited.
  */
 const day = 24 * 3600_000;
-const clock = new ManualClock(new Date('2026-07-01T08:00:00Z'));
-let database: DatabaseHandle;
-let repository: ReturnType<typeof createGenerationRepository>;
-let credits: ReturnType<typeof createCreditsRepository>;
-let ledger: ReturnType<typeof createLedgerService>;
+const q = useQueueDatabase(new Date('2026-07-01T08:00:00Z'));
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  repository = createGenerationRepository(database.db, clock);
-  credits = createCreditsRepository(database.db, clock);
-  ledger = createLedgerService({ repository: credits, clock });
-});
-afterAll(() => database.close());
-
-const inDays = (n: number) => new Date(clock.now().getTime() + n * day);
+const inDays = (n: number) => new Date(q.clock.now().getTime() + n * day);
 const settings = normaliseSubmission(
   'txt2img',
   gatewaySubmitSchema.parse({ prompt: 'a submission', params: {} }),
@@ -64,10 +48,10 @@ function item(userId: number, patch: Partial<SubmissionItem> = {}): SubmissionIt
   };
 }
 
-const submit = (items: SubmissionItem[]) => repository.submitTasks(items, clock.now(), null);
+const submit = (items: SubmissionItem[]) => q.repository.submitTasks(items, q.clock.now(), null);
 
 function grant(userId: number, amount: number, key: string, expiresAt: Date | null = null) {
-  return ledger.grant({
+  return q.ledger.grant({
     userId,
     amount,
     kind: 'gift',
@@ -79,36 +63,24 @@ function grant(userId: number, amount: number, key: string, expiresAt: Date | nu
 }
 
 async function expectConsistent(userId: number) {
-  const balance = await credits.balance(userId);
+  const balance = await q.credits.balance(userId);
   expect(balance).toBeGreaterThanOrEqual(0);
-  expect(await credits.sumEntries(userId)).toBe(balance);
-  expect(await credits.sumRemaining(userId)).toBe(balance);
-}
-
-/** Waits until `n` statements whose text contains `marker` wait on a lock. */
-async function untilWaiting(marker: string, n: number) {
-  for (let i = 0; i < 500; i++) {
-    const { rows } = (await database.db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like ${`%${marker}%`}`,
-    )) as unknown as { rows: { n: number }[] };
-    if ((rows[0]?.n ?? 0) >= n) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`no statement with ${marker} came to wait on a lock`);
+  expect(await q.credits.sumEntries(userId)).toBe(balance);
+  expect(await q.credits.sumRemaining(userId)).toBe(balance);
 }
 
 describe('a batch of submissions', () => {
   it('holds like single holds, expires due buckets, and refuses or relaxes a short one alone', async () => {
     const [a, b, c] = [
-      await createUser(database.db),
-      await createUser(database.db),
-      await createUser(database.db),
+      await createUser(q.database.db),
+      await createUser(q.database.db),
+      await createUser(q.database.db),
     ];
     await grant(a.id, 20, 'a-soon', inDays(1));
     await grant(a.id, 50, 'a-late', inDays(30));
     await grant(b.id, 30, 'b-due', inDays(1));
     await grant(b.id, 10, 'b-never', null);
-    clock.advance(2 * day);
+    q.clock.advance(2 * day);
     const answers = await submit([
       item(a.id, { cost: 15 }),
       // Spans the rest of the first bucket and part of the second: the first one expired.
@@ -129,11 +101,11 @@ describe('a batch of submissions', () => {
     const relaxed = answers[4]!;
     if (relaxed.outcome !== 'queued') throw new Error('the relaxed run was not queued');
     expect(relaxed.task).toMatchObject({ cost: 0, lane: 0, holdId: null, status: 'queued' });
-    expect(await ledger.balance(a.id)).toBe(5);
-    expect(await ledger.balance(b.id)).toBe(0);
-    expect(await ledger.balance(c.id)).toBe(0);
+    expect(await q.ledger.balance(a.id)).toBe(5);
+    expect(await q.ledger.balance(b.id)).toBe(0);
+    expect(await q.ledger.balance(c.id)).toBe(0);
     for (const user of [a, b, c]) await expectConsistent(user.id);
-    const entries = await credits.listEntries(a.id, null, 0, 20);
+    const entries = await q.credits.listEntries(a.id, null, 0, 20);
     expect(entries.rows.map((e) => [e.type, e.amount, e.balanceAfter]).reverse()).toEqual([
       ['gift', 20, 20],
       ['gift', 50, 70],
@@ -144,7 +116,7 @@ describe('a batch of submissions', () => {
     // Each paid task names its hold, keyed by the task.
     const first = answers[0]!;
     if (first.outcome !== 'queued') throw new Error('the first run was not queued');
-    const [hold] = await database.db
+    const [hold] = await q.database.db
       .select()
       .from(creditHolds)
       .where(eq(creditHolds.id, first.task.holdId!));
@@ -156,7 +128,7 @@ describe('a batch of submissions', () => {
   });
 
   it('answers a request id seen before with its task, and counts the tasks before it against the limit', async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(q.database.db);
     await grant(user.id, 100, 'g');
     const first = item(user.id, { cost: 4, allowed: 2 });
     const [queued] = await submit([first]);
@@ -173,14 +145,17 @@ describe('a batch of submissions', () => {
     expect(answers[1]).toMatchObject({ task: { requestId: 'second' } });
     expect(answers[2]).toMatchObject({ task: { requestId: 'second' } });
     // Two holds of 4, nothing for the refused or replayed ones.
-    expect(await ledger.balance(user.id)).toBe(92);
+    expect(await q.ledger.balance(user.id)).toBe(92);
     await expectConsistent(user.id);
   });
 
   it('answers each task’s place in the queue as the claim ranks it', async () => {
-    const [a, b] = [await createUser(database.db), await createUser(database.db)];
+    const [a, b] = [await createUser(q.database.db), await createUser(q.database.db)];
     const engine = `rank-${randomUUID()}`;
-    await database.db.update(tasks).set({ status: 'cancelled' }).where(eq(tasks.status, 'queued'));
+    await q.database.db
+      .update(tasks)
+      .set({ status: 'cancelled' })
+      .where(eq(tasks.status, 'queued'));
     const answers = await submit([
       item(a.id, { engine, lane: 1 }),
       item(b.id, { engine, lane: 3 }),
@@ -190,7 +165,7 @@ describe('a batch of submissions', () => {
   });
 
   it('concurrent batches and single holds of the same users stay exact', async () => {
-    const users = await Promise.all(Array.from({ length: 6 }, () => createUser(database.db)));
+    const users = await Promise.all(Array.from({ length: 6 }, () => createUser(q.database.db)));
     for (const [i, u] of users.entries()) await grant(u.id, 40, `pool-${i}`, inDays(3 + i));
     let held = 0;
     const batches = Array.from({ length: 12 }, async () => {
@@ -201,7 +176,7 @@ describe('a batch of submissions', () => {
     });
     const singles = users.flatMap((u) =>
       Array.from({ length: 5 }, (_, n) =>
-        ledger
+        q.ledger
           .hold({
             userId: u.id,
             amount: 2,
@@ -221,7 +196,7 @@ describe('a batch of submissions', () => {
     let left = 0;
     for (const u of users) {
       await expectConsistent(u.id);
-      left += await ledger.balance(u.id);
+      left += await q.ledger.balance(u.id);
     }
     expect(left + held).toBe(6 * 40);
   }, 60_000);
@@ -229,21 +204,21 @@ describe('a batch of submissions', () => {
 
 describe('a submission waiting on its user’s account lock', () => {
   it('sees the balance and the request ids that the lock’s holder committed', async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(q.database.db);
     await grant(user.id, 10, 'g');
     let waiting: ReturnType<typeof submit> | undefined;
     // Another node's submission holds the account lock: it spends 8 of the 10 and queues a
     // task with the request id "twin". Ours waits for the lock meanwhile.
-    await database.db.transaction(async (tx) => {
+    await q.database.db.transaction(async (tx) => {
       await tx
         .select()
         .from(creditAccounts)
         .where(eq(creditAccounts.userId, user.id))
         .for('update');
       waiting = submit([item(user.id, { cost: 5 }), item(user.id, { cost: 0, requestId: 'twin' })]);
-      await untilWaiting('queue_submit', 1);
+      await untilWaiting(q, 'queue_submit', 1);
       await tx.execute(
-        sql`select ledger_hold(${user.id}::bigint, ${randomUUID()}::uuid, 8, 'txt2img', 'txt2img', 'other-node', ${clock.now()}::timestamptz)`,
+        sql`select ledger_hold(${user.id}::bigint, ${randomUUID()}::uuid, 8, 'txt2img', 'txt2img', 'other-node', ${q.clock.now()}::timestamptz)`,
       );
       await tx.insert(tasks).values({
         id: randomUUID(),
@@ -258,16 +233,16 @@ describe('a submission waiting on its user’s account lock', () => {
         maxRunning: 1,
         cost: 0,
         requestId: 'twin',
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
+        createdAt: q.clock.now(),
+        updatedAt: q.clock.now(),
       });
     });
     const answers = await waiting!;
     // A snapshot from before the lock would have seen 10 credits and no "twin".
     expect(answers.map((a) => a.outcome)).toEqual(['no_credits', 'replayed']);
-    expect(await ledger.balance(user.id)).toBe(2);
+    expect(await q.ledger.balance(user.id)).toBe(2);
     await expectConsistent(user.id);
-    const twins = await database.db
+    const twins = await q.database.db
       .select({ id: tasks.id })
       .from(tasks)
       .where(and(eq(tasks.userId, user.id), eq(tasks.requestId, 'twin')))
