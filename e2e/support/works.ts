@@ -1,13 +1,20 @@
 import type { APIRequestContext } from '@playwright/test';
+import { uniqueUsername } from './accounts';
+import { adminTicket, call, ticketFor } from './api';
 import { expect } from './fixtures';
 
 /** A finished generation of `ticket`'s user, published; answers the work's id. */
-export async function publishWork(request: APIRequestContext, ticket: string, title: string) {
+export async function publishWork(
+  request: APIRequestContext,
+  ticket: string,
+  title: string,
+  prompt = 'A lighthouse on a cliff at sunset',
+) {
   const headers = { authorization: `Bearer ${ticket}` };
   const submitted = (await (
     await request.post('/api/gw/v3/image/txt2img/async', {
       headers,
-      data: { prompt: 'A lighthouse on a cliff at sunset', params: { batch_size: 1 } },
+      data: { prompt, params: { batch_size: 1 } },
     })
   ).json()) as { code: number; result: { task_id: string } };
   expect(submitted.code).toBe(0);
@@ -22,7 +29,7 @@ export async function publishWork(request: APIRequestContext, ticket: string, ti
             })
           ).json()) as { result: { status: string } }
         ).result.status,
-      { timeout: 60_000 },
+      { timeout: 120_000 },
     )
     .toBe('done');
   const published = (await (
@@ -33,4 +40,23 @@ export async function publishWork(request: APIRequestContext, ticket: string, ti
   ).json()) as { code: number; result: { work_id: string } };
   expect(published.code).toBe(0);
   return published.result.work_id;
+}
+
+/**
+ * Generates a picture from `prompt` as a new account, publishes it as `title` and has the
+ * admin `adminEmail` approve it, so that it leads explore's new tab.
+ */
+export async function publishApprovedWork(
+  request: APIRequestContext,
+  { prompt, title, adminEmail }: { prompt: string; title: string; adminEmail: string },
+): Promise<string> {
+  const creator = await ticketFor(request, `${uniqueUsername('card')}@e2e.test`);
+  const workId = await publishWork(request, creator, title, prompt);
+  await call(
+    request,
+    'POST',
+    `/prod-api/admin/works/${workId}/approve`,
+    await adminTicket(request, adminEmail),
+  );
+  return workId;
 }

@@ -1,77 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { readMailCode, uniqueUsername } from '../support/accounts';
+import { publishApprovedWork } from '../support/works';
 
 // An admin of its own: another spec's admin may have asked for a code in the last minute.
 const ADMIN_EMAIL = 'explore@e2e.test';
-
-async function call<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST',
-  url: string,
-  ticket?: string,
-  data?: unknown,
-): Promise<T> {
-  const answer = await request.fetch(url, {
-    method,
-    headers: ticket ? { authorization: `Bearer ${ticket}` } : {},
-    ...(data === undefined ? {} : { data }),
-  });
-  const body = (await answer.json()) as { code: number; result: T };
-  expect(body.code, `${method} ${url}`).toBe(0);
-  return body.result;
-}
-
-async function ticketFor(request: APIRequestContext, email: string): Promise<string> {
-  await call(request, 'POST', '/prod-api/user/captcha', undefined, {
-    method: 'email',
-    email,
-    purpose: 'login',
-  });
-  const captcha = await readMailCode(request, email);
-  const login = await call<{ ticket: string }>(request, 'POST', '/prod-api/user/login', undefined, {
-    loginType: 'email',
-    email,
-    captcha,
-    max_age: 3600,
-  });
-  return login.ticket;
-}
-
-/** Generates an image, publishes it and has the admin approve it: it leads explore's new tab. */
-async function publishApprovedWork(request: APIRequestContext, title: string): Promise<void> {
-  const creator = await ticketFor(request, `${uniqueUsername('explore')}@e2e.test`);
-  const { task_id: taskId } = await call<{ task_id: string }>(
-    request,
-    'POST',
-    '/api/gw/v3/image/txt2img/async',
-    creator,
-    { prompt: 'a lighthouse at dawn', params: { batch_size: 1 } },
-  );
-  await expect
-    .poll(
-      async () =>
-        (
-          await call<{ status: string }>(
-            request,
-            'GET',
-            `/api/gw/v3/image/txt2img/async/results?task_id=${taskId}`,
-            creator,
-          )
-        ).status,
-      { timeout: 30_000 },
-    )
-    .toBe('done');
-  const { work_id: workId } = await call<{ work_id: string }>(
-    request,
-    'POST',
-    '/prod-api/content/works',
-    creator,
-    { task_id: taskId, output_index: 0, title },
-  );
-  const admin = await ticketFor(request, ADMIN_EMAIL);
-  await call(request, 'POST', `/prod-api/admin/works/${workId}/approve`, admin);
-}
 
 test.describe('explore is rendered with its feed', () => {
   test('the cards are in the HTML, and the app takes them over without fetching them again', async ({
@@ -79,7 +10,11 @@ test.describe('explore is rendered with its feed', () => {
     request,
   }) => {
     const title = `Harbour light ${Date.now()}`;
-    await publishApprovedWork(request, title);
+    await publishApprovedWork(request, {
+      prompt: 'a lighthouse at dawn',
+      title,
+      adminEmail: ADMIN_EMAIL,
+    });
 
     // Without JavaScript: the newest work's card, its picture preloaded from the head.
     const still = await browser.newContext({ javaScriptEnabled: false });

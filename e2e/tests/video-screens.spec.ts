@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { defaultFfmpegPath } from '@lumen/engines/local/ffmpeg-encoder';
 import { expect, test } from '../support/fixtures';
-import { readMailCode, signInThroughApi, uniqueUsername } from '../support/accounts';
+import { signInThroughApi, uniqueUsername } from '../support/accounts';
+import { adminTicket } from '../support/api';
 import { scenePng } from '../support/pictures';
 import { readPortraitPhoto } from '../../packages/engines/src/ml/face-test-support';
 
@@ -16,32 +17,9 @@ interface Envelope<T> {
 }
 
 const ADMIN_EMAIL = 'admin@e2e.test';
-let adminTicket: string | null = null;
-
-/** An admin's ticket, signed in through the API once for the whole file. */
-async function signInAdmin(request: APIRequestContext): Promise<string> {
-  if (adminTicket) return adminTicket;
-  // A retry of a failed test may come within the 60 s before another code can be sent.
-  await expect
-    .poll(
-      async () => {
-        const sent = await request.post('/prod-api/user/captcha', {
-          data: { method: 'email', email: ADMIN_EMAIL, purpose: 'login' },
-        });
-        return ((await sent.json()) as Envelope<unknown>).code;
-      },
-      { timeout: 75_000, intervals: [5000] },
-    )
-    .toBe(0);
-  const captcha = await readMailCode(request, ADMIN_EMAIL);
-  const login = (await (
-    await request.post('/prod-api/user/login', {
-      data: { loginType: 'email', email: ADMIN_EMAIL, captcha, max_age: 3600 },
-    })
-  ).json()) as Envelope<{ ticket: string }>;
-  expect(login.code).toBe(0);
-  adminTicket = login.result.ticket;
-  return adminTicket;
+/** An admin's ticket, signed in through the API once for the whole run. */
+function signInAdmin(request: APIRequestContext): Promise<string> {
+  return adminTicket(request, ADMIN_EMAIL);
 }
 
 /** A user with enough purchased credits for a few videos and a lip sync. */
