@@ -1,5 +1,4 @@
 import {
-  SHOP_SIZE_MAX_CM,
   shopCategories,
   shopRatios,
   type ShopCategory,
@@ -13,7 +12,7 @@ import {
   SHOP_PRICE_MAX,
   SHOP_TITLE_MAX,
 } from '@lumen/contracts/tools/product-shot';
-import { Chip, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Chip, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageInput, type PickedImage } from '../../generate/components/image-input';
@@ -21,20 +20,19 @@ import { taskImageRules } from '../../generate/upload-image';
 import { StudioFrame } from '../studios/studio-frame';
 import { StudioResults, type ResultGroup } from '../studios/studio-results';
 import { useStudioRun } from '../studios/use-studio-run';
-import { sizeProblem } from './shop-rules';
+import { sizeIsComplete, type ProductSize } from './shop-rules';
+import { SizeFields } from './size-fields';
 import { TemplateSwatch } from './template-swatch';
 
 const PHOTOS_MAX = 3;
-type Side = 'length' | 'width' | 'height';
-const sides: Side[] = ['length', 'width', 'height'];
 
 /** The product images tab: photos, the product's real size, a template, shapes and text. */
 export function ProductTab({ templates }: { templates: ShopTemplate[] }) {
   const { t } = useTranslation();
   const run = useStudioRun('product_shot');
   const [photos, setPhotos] = useState<(PickedImage | null)[]>([null]);
-  const [size, setSize] = useState<Record<Side, string>>({ length: '', width: '', height: '' });
-  const [touched, setTouched] = useState<Record<Side, boolean>>({
+  const [size, setSize] = useState<ProductSize>({ length: '', width: '', height: '' });
+  const [touched, setTouched] = useState<Record<keyof ProductSize, boolean>>({
     length: false,
     width: false,
     height: false,
@@ -52,17 +50,10 @@ export function ProductTab({ templates }: { templates: ShopTemplate[] }) {
 
   const template = templates.find((item) => item.id === templateId) ?? null;
   const picked = photos.filter((p): p is PickedImage => p !== null);
-  const sizeError = (side: Side) => {
-    if (!touched[side]) return null;
-    const problem = sizeProblem(size[side]);
-    if (problem === 'required') return t('shop.product.sizeRequired');
-    if (problem === 'range') return t('shop.product.sizeRange', { max: SHOP_SIZE_MAX_CM });
-    return null;
-  };
 
   const submit = () => {
     setTouched({ length: true, width: true, height: true });
-    const badSize = sides.some((side) => sizeProblem(size[side]) !== null);
+    const badSize = !sizeIsComplete(size);
     if (picked.length === 0) setNeedsPhoto(true);
     if (picked.length === 0 || badSize || shapes.length === 0) return;
     const lines = points
@@ -150,32 +141,15 @@ export function ProductTab({ templates }: { templates: ShopTemplate[] }) {
               {t('shop.product.needsPhoto')}
             </Text>
           ) : null}
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('shop.product.size')}
-              <Text span c="red" aria-hidden="true">
-                {' *'}
-              </Text>
-            </Text>
-            <SimpleGrid cols={3} spacing="xs">
-              {sides.map((side) => (
-                <TextInput
-                  key={side}
-                  label={t(`shop.product.${side}`)}
-                  inputMode="decimal"
-                  withAsterisk={false}
-                  required
-                  value={size[side]}
-                  error={sizeError(side)}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    setSize((s) => ({ ...s, [side]: value }));
-                    setTouched((s) => ({ ...s, [side]: true }));
-                  }}
-                />
-              ))}
-            </SimpleGrid>
-          </Stack>
+          <SizeFields
+            label={t('shop.product.size')}
+            value={size}
+            showError={(side) => touched[side]}
+            onChange={(side, value) => {
+              setSize((s) => ({ ...s, [side]: value }));
+              setTouched((s) => ({ ...s, [side]: true }));
+            }}
+          />
           <Select
             label={t('shop.category')}
             value={category}

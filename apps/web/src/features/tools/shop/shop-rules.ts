@@ -20,3 +20,13 @@ export function nameProblem(name: string): 'nameShort' | 'nameLong' | null {
   if (n > SHOP_TEMPLATE_NAME_MAX) return 'nameLong';
   return null;
 }
+
+export type Side = 'length' | 'width' | 'height';
+export const sides: Side[] = ['length', 'width', 'height'];
+/** A product's sides in centimetres, as typed. */
+export type ProductSize = Record<Side, string>;
+
+/** Whether every side is a size the server takes (spec §5: all three required). */
+export function sizeIsComplete(size: ProductSize): boolean {
+  return sides.every((side) => sizeProblem(size[side]) === null);
+}

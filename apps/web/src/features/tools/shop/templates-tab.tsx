@@ -1,5 +1,4 @@
 import {
-  SHOP_SIZE_MAX_CM,
   shopCategories,
   shopFonts,
   shopRatios,
@@ -33,17 +32,15 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast';
-import { nameProblem, sizeProblem } from './shop-rules';
+import { nameProblem, sizeIsComplete, type ProductSize } from './shop-rules';
+import { SizeFields } from './size-fields';
 import { useDeleteShopTemplate, useSaveShopTemplate } from './shop-api';
 import { TemplateSwatch } from './template-swatch';
-
-type Side = 'length' | 'width' | 'height';
-const sides: Side[] = ['length', 'width', 'height'];
 
 interface Draft {
   id: string | null;
   name: string;
-  size: Record<Side, string>;
+  size: ProductSize;
   category: ShopCategory;
   ratio: ShopRatio;
   scene: ShopScene;
@@ -93,19 +90,11 @@ export function TemplatesTab({ templates }: { templates: ShopTemplate[] }) {
   const setScene = (patch: Partial<ShopScene>) =>
     setDraft((d) => ({ ...d, scene: { ...d.scene, ...patch } }));
 
-  const sizeError = (side: Side) => {
-    if (!sizeTouched) return null;
-    const problem = sizeProblem(draft.size[side]);
-    if (problem === 'required') return t('shop.product.sizeRequired');
-    if (problem === 'range') return t('shop.product.sizeRange', { max: SHOP_SIZE_MAX_CM });
-    return null;
-  };
-
   const submit = () => {
     setNameTouched(true);
     setSizeTouched(true);
     if (nameProblem(draft.name) !== null) return;
-    if (sides.some((side) => sizeProblem(draft.size[side]) !== null)) return;
+    if (!sizeIsComplete(draft.size)) return;
     if (!colours.every((c) => hex.test(c))) return;
     save.mutate(
       {
@@ -196,32 +185,15 @@ export function TemplatesTab({ templates }: { templates: ShopTemplate[] }) {
                   setNameTouched(true);
                 }}
               />
-              <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  {t('shop.templates.refSize')}
-                  <Text span c="red" aria-hidden="true">
-                    {' *'}
-                  </Text>
-                </Text>
-                <SimpleGrid cols={3} spacing="xs">
-                  {sides.map((side) => (
-                    <TextInput
-                      key={side}
-                      label={t(`shop.product.${side}`)}
-                      inputMode="decimal"
-                      withAsterisk={false}
-                      required
-                      value={draft.size[side]}
-                      error={sizeError(side)}
-                      onChange={(event) => {
-                        const value = event.currentTarget.value;
-                        setDraft((d) => ({ ...d, size: { ...d.size, [side]: value } }));
-                        setSizeTouched(true);
-                      }}
-                    />
-                  ))}
-                </SimpleGrid>
-              </Stack>
+              <SizeFields
+                label={t('shop.templates.refSize')}
+                value={draft.size}
+                showError={() => sizeTouched}
+                onChange={(side, value) => {
+                  setDraft((d) => ({ ...d, size: { ...d.size, [side]: value } }));
+                  setSizeTouched(true);
+                }}
+              />
               <SimpleGrid cols={2} spacing="xs">
                 <Select
                   label={t('shop.category')}
