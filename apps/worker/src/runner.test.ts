@@ -59,14 +59,18 @@ function queueOf(n: number, completeMs: number, completeFails = false, runMs = 0
   return { api, engine, log };
 }
 
-/** Runs the runner against the queue for `ms`, then stops it (which waits for deliveries). */
-async function runFor(queue: ReturnType<typeof queueOf>, ms: number) {
+/**
+ * Runs the runner against the queue for `ms`, then stops it (which waits for deliveries);
+ * `heartbeatMs` beats that often while a task runs.
+ */
+async function runFor(queue: ReturnType<typeof queueOf>, ms: number, heartbeatMs?: number) {
   const runner = createWorkerRunner({
     api: queue.api,
     engines: [queue.engine],
     workerId: 'w',
     idleMs: 5,
     logger: quiet,
+    ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
   });
   runner.start();
   await new Promise((r) => setTimeout(r, ms));
@@ -103,18 +107,7 @@ describe('the worker runner', () => {
   it('does not hand back a task the server stopped (cancelled or lease lost)', async () => {
     const queue = queueOf(1, 1, false, 10_000);
     queue.api.heartbeat = async () => false;
-    const runner = createWorkerRunner({
-      api: queue.api,
-      engines: [queue.engine],
-      workerId: 'w',
-      idleMs: 5,
-      heartbeatMs: 10,
-      logger: quiet,
-    });
-    runner.start();
-    await new Promise((r) => setTimeout(r, 100));
-    await runner.stop();
-    expect(queue.log).toEqual(['claim t0']);
+    expect(await runFor(queue, 100, 10)).toEqual(['claim t0']);
   });
 
   it('keeps running a task when a heartbeat does not reach the server', async () => {
@@ -128,17 +121,7 @@ describe('the worker runner', () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      const runner = createWorkerRunner({
-        api: queue.api,
-        engines: [queue.engine],
-        workerId: 'w',
-        idleMs: 5,
-        heartbeatMs: 10,
-        logger: quiet,
-      });
-      runner.start();
-      await new Promise((r) => setTimeout(r, 250));
-      await runner.stop();
+      await runFor(queue, 250, 10);
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
