@@ -1,31 +1,9 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkerRunner } from '@lumen/worker/runner';
-import { createApiCaller } from '../../../test/support/api-caller';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { createToolRuns, pixelsAt, plain, productShot } from '../../../test/support/tool-runs';
-import { startTestWorker } from '../../../test/support/worker';
+import { describe, expect, it } from 'vitest';
+import { pixelsAt, plain, productShot, setUpToolRuns } from '../../../test/support/tool-runs';
 
-let t: TestApp;
-let api: ReturnType<typeof createApiCaller>;
-let worker: WorkerRunner;
-let admin: { ticket: string; id: number };
-const { userWithGrade, upload, waitForFinal, fetchBytes } = createToolRuns(() => ({
-  t,
-  api,
-  admin,
-}));
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: 'ops@example.com' } });
-  api = createApiCaller(t);
-  worker = startTestWorker(t);
-  admin = await api.signIn('ops@example.com');
-});
-afterAll(async () => {
-  await worker.stop();
-  await t.close();
-});
+const { api, runs } = setUpToolRuns();
+const { userWithGrade, upload, waitForFinal, fetchBytes } = runs;
 
 const UPSCALE = '/api/gw/v3/image/upscale/async';
 const REMOVE_BG = '/api/gw/v3/image/remove_bg/async';
