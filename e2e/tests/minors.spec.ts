@@ -32,6 +32,10 @@ async function shoot(page: Page, name: string): Promise<void> {
   const desktop = page.viewportSize();
   await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`) });
   await page.setViewportSize(PHONE);
+  // The navigation slides away as the layout turns to a phone's: shoot once it has settled.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   await page.screenshot({ path: test.info().outputPath(`${name}-390.png`) });
   if (desktop) await page.setViewportSize(desktop);
 }
