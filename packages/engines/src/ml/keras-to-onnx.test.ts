@@ -51,21 +51,20 @@ async function buildModel(): Promise<LayersModel> {
   x = apply(L.dropout({ rate: 0.5 }), x);
   x = apply(L.dense({ units: 4, activation: 'softmax' }), x);
   const model = tf.model({ inputs: input, outputs: x });
-  // Batch statistics away from their defaults, so that a wrongly applied one shows.
+  // Batch statistics away from their defaults, so that a wrongly applied one shows; small
+  // kernels keep the activations in range, so the softmax stays away from 0 and 1.
   const next = random(7);
   model.setWeights(
-    model.getWeights().map((w) =>
-      tf.tidy(() => {
-        const values = Float32Array.from({ length: w.size }, () => next() * 2 - 1);
-        // Small kernels keep the activations in range, so the softmax stays away from 0 and 1.
-        const positive = /moving_variance|gamma/.test(w.name);
-        const small = /kernel/.test(w.name);
-        return tf.tensor(
-          values.map((v) => (positive ? 0.5 + Math.abs(v) : small ? v * 0.4 : v)),
-          w.shape,
-        );
-      }),
-    ),
+    model.weights.map((w) => {
+      const size = w.shape.reduce((a: number, b) => a * (b ?? 1), 1);
+      const values = Float32Array.from({ length: size }, () => next() * 2 - 1);
+      const positive = /moving_variance|gamma/.test(w.name);
+      const small = /kernel/.test(w.name);
+      return tf.tensor(
+        values.map((v) => (positive ? 0.5 + Math.abs(v) : small ? v * 0.4 : v)),
+        w.shape.map((d) => d ?? 1),
+      );
+    }),
   );
   return model;
 }
