@@ -120,8 +120,10 @@ describe('NSFW scorer', () => {
   }, 120_000);
 
   it('keeps the event loop free while its threads score, which scoring here does not', async () => {
+    // Sixteen pictures hold this thread for hundreds of milliseconds, well above the stalls a
+    // busy machine's scheduling causes on its own.
     const pictures = await Promise.all(
-      [10, 60, 120, 180, 240, 300].map((hue) => makeTestPhoto(512, 384, hue)),
+      Array.from({ length: 16 }, (_, i) => makeTestPhoto(512, 384, i * 22)),
     );
     const here = createNsfwBatchScorer();
     const pool = createThreadedNsfwScorer({ threads: 1 });

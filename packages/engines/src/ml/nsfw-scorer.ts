@@ -133,9 +133,9 @@ export function defaultNsfwThreads(cores = availableParallelism()): number {
 
 /**
  * onnxruntime threads for one call on each scoring thread: the cores beyond the API's, shared
- * among the scoring threads. Separate threads each running whole pictures scale better than
- * one call spread over many cores (a MobileNetV2 layer is small work to split), so the pool
- * takes the first four spare cores and calls split only what is left beyond them.
+ * among the scoring threads. Whole pictures on threads of their own need no coordination
+ * between cores, where one call spread over many cores splits each of MobileNetV2's small
+ * layers; so the pool takes the first four spare cores, and calls split only what is left.
  */
 export function defaultNsfwIntraOpThreads(threads: number, cores = availableParallelism()): number {
   return Math.max(1, Math.floor((cores - 1) / Math.max(1, threads)));
@@ -143,12 +143,12 @@ export function defaultNsfwIntraOpThreads(threads: number, cores = availablePara
 
 /**
  * The same scorer on worker threads. onnxruntime-node's `run` computes on the thread that calls
- * it and holds that thread's event loop for the whole call (10–40 ms a picture, more for a
- * batch), so the model runs beside the API's event loop instead of on it, and an API node that
- * scores outputs and uploads keeps answering while it does. A pool of `threads` (one per spare
- * core by default), each calling the model with `intraOpThreads` of onnxruntime's own. Each
- * thread has at most one call of the model under way: a picture that arrives while its thread
- * is busy waits, and all that waited go together in the thread's next call (up to
+ * it and holds that thread's event loop for the whole call (tens of milliseconds a picture,
+ * more for a batch), so the model runs beside the API's event loop instead of on it, and an API
+ * node that scores outputs and uploads keeps answering while it does. A pool of `threads` (one
+ * per spare core by default), each calling the model with `intraOpThreads` of onnxruntime's
+ * own. Each thread has at most one call of the model under way: a picture that arrives while
+ * its thread is busy waits, and all that waited go together in the thread's next call (up to
  * NSFW_MAX_BATCH), so a burst of task ends costs a few model calls instead of one each. A
  * picture goes to the thread with the fewest pictures in hand; a lone picture starts at once.
  * Each thread is started on its first picture and restarted if it dies, and none keeps the
