@@ -3,16 +3,12 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { IMAGE_MAX_PIXELS } from '@lumen/contracts/media';
-import type { Tensor } from '@tensorflow/tfjs';
-import type { NSFWJS } from 'nsfwjs/core';
 import sharp from 'sharp';
-import { loadTf, toModelArtifacts } from './tf-runtime';
+import { NSFW_CLASSES, NSFW_INPUT_SIZE } from './nsfw-model';
+import { createOnnxNsfwProbabilities, type NsfwProbabilities } from './nsfw-onnx';
 
 /** Scores an image 0–1 for adult content; the queue flags outputs at or above its threshold. */
 export type NsfwScorer = (image: Buffer) => Promise<number>;
-
-/** MobileNetV2's input side: the network was trained on 224×224 RGB. */
-const INPUT_SIZE = 224;
 
 /**
  * How much of the "Sexy" class (swimwear, lingerie, suggestive but not explicit) counts
@@ -23,40 +19,8 @@ const INPUT_SIZE = 224;
  */
 export const SEXY_WEIGHT = 0.5;
 
-let model: Promise<NSFWJS> | undefined;
-
-/**
- * Loads nsfwjs's MobileNetV2 once per process (~1–5 s: the weights ship as base64 inside JS
- * bundles). nsfwjs is imported lazily because it pulls in all of tfjs.
- */
-function loadModel(): Promise<NSFWJS> {
-  model ??= (async () => {
-    const tf = await loadTf();
-    const [{ NSFWJS }, { MobileNetV2Model }] = await Promise.all([
-      import('nsfwjs/core'),
-      import('nsfwjs/models/mobilenet_v2'),
-    ]);
-    const [json, shards] = await Promise.all([
-      MobileNetV2Model.modelJson(),
-      Promise.all(MobileNetV2Model.weightBundles.map((bundle) => bundle())),
-    ]);
-    const weights = shards.map((shard) => new Uint8Array(Buffer.from(shard.default, 'base64')));
-    // Building NSFWJS from an IOHandler skips nsfwjs's `load` (its model registry and console
-    // banner) but keeps its normalisation (÷255) and its warm-up prediction.
-    const nsfw = new NSFWJS(tf.io.fromMemory(toModelArtifacts(json.default, weights)), {
-      size: INPUT_SIZE,
-    });
-    await nsfw.load();
-    return nsfw;
-  })().catch((error: unknown) => {
-    model = undefined;
-    throw new Error('Could not load the NSFW model (nsfwjs MobileNetV2)', { cause: error });
-  });
-  return model;
-}
-
 /** Decodes any format sharp reads (PNG, JPEG, WebP, …) to the network's 224×224 RGB input. */
-async function toInputPixels(image: Buffer): Promise<Uint8Array> {
+export async function decodeNsfwInput(image: Buffer): Promise<Uint8Array> {
   try {
     // Squashing (not cropping) matches nsfwjs's own bilinear resize and keeps every corner of
     // the picture in view; transparency is flattened onto white so it reads as empty space.
@@ -65,7 +29,7 @@ async function toInputPixels(image: Buffer): Promise<Uint8Array> {
       .rotate()
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
-      .resize(INPUT_SIZE, INPUT_SIZE, { fit: 'fill' })
+      .resize(NSFW_INPUT_SIZE, NSFW_INPUT_SIZE, { fit: 'fill' })
       .raw({ depth: 'uchar' })
       .toBuffer();
   } catch (error) {
@@ -75,13 +39,36 @@ async function toInputPixels(image: Buffer): Promise<Uint8Array> {
   }
 }
 
+/** Decoded pictures as the model's input: one NHWC block, each channel ÷255 as nsfwjs does. */
+export function toNsfwInputTensor(pictures: Uint8Array[]): Float32Array {
+  const size = NSFW_INPUT_SIZE * NSFW_INPUT_SIZE * 3;
+  const input = new Float32Array(pictures.length * size);
+  pictures.forEach((pixels, n) => {
+    for (let i = 0; i < size; i++) input[n * size + i] = (pixels[i] ?? 0) / 255;
+  });
+  return input;
+}
+
+const CLASS_INDEX = {
+  Hentai: NSFW_CLASSES.indexOf('Hentai'),
+  Porn: NSFW_CLASSES.indexOf('Porn'),
+  Sexy: NSFW_CLASSES.indexOf('Sexy'),
+};
+
+/**
+ * The score of picture `row` from the model's softmax rows: P(Porn) + P(Hentai) +
+ * SEXY_WEIGHT × P(Sexy), so it always lies in 0–1.
+ */
+export function nsfwScoreOf(probabilities: Float32Array, row: number): number {
+  const p = (index: number) => probabilities[row * NSFW_CLASSES.length + index] ?? 0;
+  const score = p(CLASS_INDEX.Porn) + p(CLASS_INDEX.Hentai) + SEXY_WEIGHT * p(CLASS_INDEX.Sexy);
+  return Math.min(1, Math.max(0, score));
+}
+
 /** Scores several images in one call of the model; each answers its score or its error. */
 export type NsfwBatchScorer = (
   images: Buffer[],
 ) => Promise<({ score: number } | { error: Error })[]>;
-
-/** nsfwjs's classes in the order of the model's outputs (its NSFW_CLASSES). */
-const CLASS_INDEX = { Hentai: 1, Porn: 3, Sexy: 4 } as const;
 
 /** Most images in one model call: a batch's tensors stay a few megabytes. */
 export const NSFW_MAX_BATCH = 16;
@@ -89,38 +76,23 @@ export const NSFW_MAX_BATCH = 16;
 /**
  * Creates the batch scorer. Each image is decoded to the network's input on its own (bad bytes
  * fail that image alone); the decoded ones go through the model together as one batch, whose
- * rows are the same softmax the single-image path computes: the same ÷255 normalisation and
- * network as nsfwjs's `classify`, which runs a batch of one. A batch makes one pass through
- * the model's layers instead of one per image, sparing the per-layer overhead of each call.
+ * rows are the same softmax the single-image path computes. The model is nsfwjs's MobileNetV2
+ * converted to ONNX and run by onnxruntime; `probabilities` swaps in another runtime of the
+ * same network (the TensorFlow.js reference in tests and benchmarks).
  */
-export function createNsfwBatchScorer(): NsfwBatchScorer {
+export function createNsfwBatchScorer({
+  probabilities = createOnnxNsfwProbabilities(),
+}: { probabilities?: NsfwProbabilities } = {}): NsfwBatchScorer {
   return async (images) => {
-    const decoded = await Promise.allSettled(images.map((image) => toInputPixels(image)));
+    const decoded = await Promise.allSettled(images.map((image) => decodeNsfwInput(image)));
     const ready = decoded.flatMap((d, i) =>
       d.status === 'fulfilled' ? [{ i, pixels: d.value }] : [],
     );
     const scores = new Map<number, number>();
     if (ready.length > 0) {
-      const [tf, nsfw] = await Promise.all([loadTf(), loadModel()]);
-      const size = INPUT_SIZE * INPUT_SIZE * 3;
-      const stacked = new Int32Array(ready.length * size);
-      ready.forEach((r, n) => stacked.set(r.pixels, n * size));
-      const probabilities = tf.tidy(() => {
-        const input = tf.tensor4d(stacked, [ready.length, INPUT_SIZE, INPUT_SIZE, 3], 'int32');
-        return nsfw.model.predict(input.toFloat().div(255)) as Tensor;
-      });
-      try {
-        const values = await probabilities.data();
-        const classes = values.length / ready.length;
-        ready.forEach((r, n) => {
-          const p = (index: number) => values[n * classes + index] ?? 0;
-          const score =
-            p(CLASS_INDEX.Porn) + p(CLASS_INDEX.Hentai) + SEXY_WEIGHT * p(CLASS_INDEX.Sexy);
-          scores.set(r.i, Math.min(1, Math.max(0, score)));
-        });
-      } finally {
-        probabilities.dispose();
-      }
+      const input = toNsfwInputTensor(ready.map((r) => r.pixels));
+      const values = await probabilities(input, ready.length);
+      ready.forEach((r, n) => scores.set(r.i, nsfwScoreOf(values, n)));
     }
     return decoded.map((d, i) =>
       d.status === 'rejected'
@@ -131,12 +103,11 @@ export function createNsfwBatchScorer(): NsfwBatchScorer {
 }
 
 /**
- * Creates the scorer the server's queue service takes as `scoreNsfw`. The score is
- * P(Porn) + P(Hentai) + SEXY_WEIGHT × P(Sexy), from the softmax over nsfwjs's five classes
- * (Drawing, Hentai, Neutral, Porn, Sexy), so it always lies in 0–1: a batch of one.
+ * Creates a scorer of one image at a time (a batch of one) with the softmax over nsfwjs's five
+ * classes (Drawing, Hentai, Neutral, Porn, Sexy) and the score of `nsfwScoreOf`.
  */
-export function createNsfwScorer(): NsfwScorer {
-  const scoreBatch = createNsfwBatchScorer();
+export function createNsfwScorer(options: { probabilities?: NsfwProbabilities } = {}): NsfwScorer {
+  const scoreBatch = createNsfwBatchScorer(options);
   return async (image) => {
     const [answer] = await scoreBatch([image]);
     if (!answer) throw new Error('the NSFW model answered nothing');
@@ -148,8 +119,9 @@ export function createNsfwScorer(): NsfwScorer {
 /** A scorer on a thread of its own, whose model can be loaded before the first image. */
 export type ThreadedNsfwScorer = NsfwScorer & {
   /**
-   * Loads the model now (1–5 s on its thread), so that the first upload or output after a
-   * start does not wait for it. Resolves once the model has scored a blank picture.
+   * Loads the model now (about a second on its thread: nsfwjs's weights, the conversion to
+   * ONNX, the session), so that the first upload or output after a start does not wait for it.
+   * Resolves once the model has scored a blank picture.
    */
   preload(): Promise<void>;
 };
@@ -160,18 +132,32 @@ export function defaultNsfwThreads(cores = availableParallelism()): number {
 }
 
 /**
- * The same scorer on worker threads: the model's ~100 ms of wasm per call runs beside the
- * event loop instead of on it, so an API node that scores outputs and uploads keeps answering
- * while it does. A pool of `threads` (one per spare core by default). Each thread has at most
- * one call of the model under way: a picture that arrives while its thread is busy waits, and
- * all that waited go together in the thread's next call (up to NSFW_MAX_BATCH), so a burst of
- * task ends costs a few model calls instead of one each. A picture goes to the thread with the
- * fewest pictures in hand; a lone picture starts at once. Each thread is started on its first
- * picture and restarted if it dies, and none keeps the process alive when idle.
+ * onnxruntime threads for one call on each scoring thread: the cores beyond the API's, shared
+ * among the scoring threads. Whole pictures on threads of their own need no coordination
+ * between cores, where one call spread over many cores splits each of MobileNetV2's small
+ * layers; so the pool takes the first four spare cores, and calls split only what is left.
+ */
+export function defaultNsfwIntraOpThreads(threads: number, cores = availableParallelism()): number {
+  return Math.max(1, Math.floor((cores - 1) / Math.max(1, threads)));
+}
+
+/**
+ * The same scorer on worker threads. onnxruntime-node's `run` computes on the thread that calls
+ * it and holds that thread's event loop for the whole call (tens of milliseconds a picture,
+ * more for a batch), so the model runs beside the API's event loop instead of on it, and an API
+ * node that scores outputs and uploads keeps answering while it does. A pool of `threads` (one
+ * per spare core by default), each calling the model with `intraOpThreads` of onnxruntime's
+ * own. Each thread has at most one call of the model under way: a picture that arrives while
+ * its thread is busy waits, and all that waited go together in the thread's next call (up to
+ * NSFW_MAX_BATCH), so a burst of task ends costs a few model calls instead of one each. A
+ * picture goes to the thread with the fewest pictures in hand; a lone picture starts at once.
+ * Each thread is started on its first picture and restarted if it dies, and none keeps the
+ * process alive when idle.
  */
 export function createThreadedNsfwScorer({
   threads = defaultNsfwThreads(),
-}: { threads?: number } = {}): ThreadedNsfwScorer {
+  intraOpThreads = defaultNsfwIntraOpThreads(threads),
+}: { threads?: number; intraOpThreads?: number } = {}): ThreadedNsfwScorer {
   type Waiter = { image: Buffer; resolve(score: number): void; reject(error: Error): void };
   type Slot = {
     thread: Worker | undefined;
@@ -198,7 +184,7 @@ export function createThreadedNsfwScorer({
     const entry = new URL('./nsfw-thread.ts', import.meta.url).href;
     const worker = new Worker(
       `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`,
-      { eval: true },
+      { eval: true, workerData: { intraOpThreads } },
     );
     worker.unref();
     worker.on(

@@ -1,8 +1,15 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { z } from 'zod';
+import { createOnnxNsfwProbabilities } from './nsfw-onnx';
 import { createNsfwBatchScorer } from './nsfw-scorer';
 
 /** The NSFW model on a thread of its own (see createThreadedNsfwScorer): a batch per message. */
-const scoreBatch = createNsfwBatchScorer();
+const { intraOpThreads } = z
+  .object({ intraOpThreads: z.number().int().positive() })
+  .parse(workerData);
+const scoreBatch = createNsfwBatchScorer({
+  probabilities: createOnnxNsfwProbabilities({ intraOpThreads }),
+});
 
 parentPort?.on('message', (message: { id: number; images: Uint8Array[] }) => {
   const images = message.images.map((image) =>

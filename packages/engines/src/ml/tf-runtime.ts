@@ -15,7 +15,7 @@ let runtime: Promise<Tf> | undefined;
  * Starts TensorFlow.js on its wasm backend, once per process. `@tensorflow/tfjs-node` cannot
  * be installed here (it downloads libtensorflow) and the pure-JS backend is ~30× slower, so
  * wasm is the only usable choice. The import is lazy because tfjs alone costs ~1 s of start-up
- * that a server which never upscales or scores should not pay.
+ * that a process which never runs a TensorFlow.js model should not pay.
  */
 export function loadTf(): Promise<Tf> {
   runtime ??= startWasm().catch((error: unknown) => {
