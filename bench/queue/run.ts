@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
+import { Session } from 'node:inspector/promises';
 import type { Engine } from '@lumen/engines/engine';
 import { createWorkerRunner } from '@lumen/worker/runner';
 import Fastify from 'fastify';
@@ -45,6 +46,30 @@ async function roundTrips(work: () => Promise<unknown>): Promise<number> {
   const n = counting;
   counting = null;
   return n;
+}
+
+/**
+ * With QUEUE_BENCH_PROFILE=<folder>, the API process's CPU is profiled during the product
+ * path's loaded phases only (not the start, the migrations or the sign-ups): one
+ * `.cpuprofile` per phase and round, `<path>-<round>-submit` and `<path>-<round>-drain`.
+ */
+const profileDir = process.env.QUEUE_BENCH_PROFILE;
+const profiler = profileDir ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: 250 });
+  await fs.mkdir(profileDir!, { recursive: true });
+}
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!profiler) return work();
+  await profiler.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await profiler.post('Profiler.stop');
+    await fs.writeFile(path.join(profileDir!, `${name}.cpuprofile`), JSON.stringify(profile));
+  }
 }
 
 const percentile = (xs: number[], p: number) => {
@@ -170,30 +195,35 @@ async function product(nsfw: boolean, produces = true) {
   for (let round = 0; round < ROUNDS; round++) {
     const started = performance.now();
     counting = 0;
-    latencies.push(...(await clients.round(round)));
+    const label = `${nsfw ? 'nsfw' : produces ? 'product' : 'empty'}-${round}`;
+    latencies.push(...(await profiled(`${label}-submit`, () => clients.round(round))));
     submitMs += performance.now() - started;
     submitTrips += counting;
     counting = 0;
     // The worker that `npm start` embeds, with a no-op engine and one slot per worker.
     const target = tasks + CLIENTS;
-    await new Promise<void>((resolve) => {
-      const runner = createWorkerRunner({
-        api: {
-          ...app.services.workerApi,
-          async complete(taskId, workerId, outputs) {
-            const ok = await app.services.workerApi.complete(taskId, workerId, outputs);
-            if (ok && ++tasks === target) void runner.stop().then(resolve);
-            return ok;
-          },
-        },
-        engines: [noop],
-        workerId: `bench-${round}`,
-        concurrency: WORKERS,
-        idleMs: 5,
-        logger: { info() {}, warn() {}, error() {} },
-      });
-      runner.start();
-    });
+    await profiled(
+      `${label}-drain`,
+      () =>
+        new Promise<void>((resolve) => {
+          const runner = createWorkerRunner({
+            api: {
+              ...app.services.workerApi,
+              async complete(taskId, workerId, outputs) {
+                const ok = await app.services.workerApi.complete(taskId, workerId, outputs);
+                if (ok && ++tasks === target) void runner.stop().then(resolve);
+                return ok;
+              },
+            },
+            engines: [noop],
+            workerId: `bench-${round}`,
+            concurrency: WORKERS,
+            idleMs: 5,
+            logger: { info() {}, warn() {}, error() {} },
+          });
+          runner.start();
+        }),
+    );
     busyMs += performance.now() - started;
     drainTrips += counting;
     counting = null;
