@@ -7,11 +7,13 @@
  * product), so the queue's own cost and the moderation model's show apart.
  *   bash bench/queue/run.sh [rounds] [paths: product,empty,nsfw,raw]
  */
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
+import { Session } from 'node:inspector/promises';
 import type { Engine } from '@lumen/engines/engine';
 import { createWorkerRunner } from '@lumen/worker/runner';
 import Fastify from 'fastify';
@@ -45,6 +47,69 @@ async function roundTrips(work: () => Promise<unknown>): Promise<number> {
   const n = counting;
   counting = null;
   return n;
+}
+
+/**
+ * With QUEUE_BENCH_PROFILE=<folder>, the API process's CPU is profiled during the product
+ * path's loaded phases only (not the start, the migrations or the sign-ups): one
+ * `.cpuprofile` per phase and round, `<path>-<round>-submit` and `<path>-<round>-drain`.
+ */
+const profileDir = process.env.QUEUE_BENCH_PROFILE;
+const profiler = profileDir ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: 250 });
+  await fs.mkdir(profileDir!, { recursive: true });
+}
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!profiler) return work();
+  await profiler.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await profiler.post('Profiler.stop');
+    await fs.writeFile(path.join(profileDir!, `${name}.cpuprofile`), JSON.stringify(profile));
+  }
+}
+
+/**
+ * CPU time the API's thread (this process's main thread) has used, in ms, from Linux's
+ * per-thread counters (10 ms ticks); NaN elsewhere. Unlike wall time it does not grow when
+ * other work on the machine takes the cores, so it compares trees on a busy machine.
+ */
+function apiThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * CPU time, in ms, that the PostgreSQL server behind `pool` has used in its processes now
+ * running (backends and background processes, from pg_stat_activity), from Linux's counters;
+ * NaN elsewhere. Only for a server on this machine, as the benchmark's throwaway one is.
+ */
+async function postgresCpuMs(pool: pg.Pool): Promise<number> {
+  try {
+    const { rows } = await pool.query<{ pid: number }>('select pid from pg_stat_activity');
+    let ticks = 0;
+    for (const { pid } of rows) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended between the query and the read.
+      }
+    }
+    return ticks * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 const percentile = (xs: number[], p: number) => {
@@ -167,37 +232,58 @@ async function product(nsfw: boolean, produces = true) {
   const clients = startClients(base, tickets);
   let submitTrips = 0;
   let drainTrips = 0;
+  let submitCpuMs = 0;
+  let drainCpuMs = 0;
+  let submitPgMs = 0;
+  let drainPgMs = 0;
+  // Reads PostgreSQL's CPU between the phases, outside the statements counted.
+  const probe = new pg.Pool({ connectionString: url, max: 1 });
   for (let round = 0; round < ROUNDS; round++) {
+    const pgAtStart = await postgresCpuMs(probe);
     const started = performance.now();
+    const cpuAtStart = apiThreadCpuMs();
     counting = 0;
-    latencies.push(...(await clients.round(round)));
+    const label = `${nsfw ? 'nsfw' : produces ? 'product' : 'empty'}-${round}`;
+    latencies.push(...(await profiled(`${label}-submit`, () => clients.round(round))));
     submitMs += performance.now() - started;
+    const cpuAtDrain = apiThreadCpuMs();
+    submitCpuMs += cpuAtDrain - cpuAtStart;
     submitTrips += counting;
+    counting = null;
+    const pgAtDrain = await postgresCpuMs(probe);
+    submitPgMs += pgAtDrain - pgAtStart;
     counting = 0;
     // The worker that `npm start` embeds, with a no-op engine and one slot per worker.
     const target = tasks + CLIENTS;
-    await new Promise<void>((resolve) => {
-      const runner = createWorkerRunner({
-        api: {
-          ...app.services.workerApi,
-          async complete(taskId, workerId, outputs) {
-            const ok = await app.services.workerApi.complete(taskId, workerId, outputs);
-            if (ok && ++tasks === target) void runner.stop().then(resolve);
-            return ok;
-          },
-        },
-        engines: [noop],
-        workerId: `bench-${round}`,
-        concurrency: WORKERS,
-        idleMs: 5,
-        logger: { info() {}, warn() {}, error() {} },
-      });
-      runner.start();
-    });
+    await profiled(
+      `${label}-drain`,
+      () =>
+        new Promise<void>((resolve) => {
+          const runner = createWorkerRunner({
+            api: {
+              ...app.services.workerApi,
+              async complete(taskId, workerId, outputs) {
+                const ok = await app.services.workerApi.complete(taskId, workerId, outputs);
+                if (ok && ++tasks === target) void runner.stop().then(resolve);
+                return ok;
+              },
+            },
+            engines: [noop],
+            workerId: `bench-${round}`,
+            concurrency: WORKERS,
+            idleMs: 5,
+            logger: { info() {}, warn() {}, error() {} },
+          });
+          runner.start();
+        }),
+    );
     busyMs += performance.now() - started;
+    drainCpuMs += apiThreadCpuMs() - cpuAtDrain;
     drainTrips += counting;
     counting = null;
+    drainPgMs += (await postgresCpuMs(probe)) - pgAtDrain;
   }
+  await probe.end();
   await clients.stop();
   await app.close();
   await database.close();
@@ -210,6 +296,8 @@ async function product(nsfw: boolean, produces = true) {
     drainS: (busyMs - submitMs) / 1000,
     trips,
     loadedTrips: { submit: submitTrips / tasks, drain: drainTrips / tasks },
+    apiCpuMs: { submit: submitCpuMs / tasks, drain: drainCpuMs / tasks },
+    postgresCpuMs: { submit: submitPgMs / tasks, drain: drainPgMs / tasks },
   };
 }
 
@@ -273,6 +361,8 @@ async function raw(viaHttp = false) {
   let tasks = 0;
   let busyMs = 0;
   let submitMs = 0;
+  const pgAtStart = await postgresCpuMs(pool);
+  const cpuAtStart = apiThreadCpuMs();
   for (let round = 0; round < ROUNDS; round++) {
     const started = performance.now();
     if (clients) {
@@ -290,6 +380,8 @@ async function raw(viaHttp = false) {
     tasks += await drainRaw(pool);
     busyMs += performance.now() - started;
   }
+  const apiCpuMs = apiThreadCpuMs() - cpuAtStart;
+  const pgMs = (await postgresCpuMs(pool)) - pgAtStart;
   await clients?.stop();
   await app?.close();
   await pool.query('truncate bench_raw_jobs');
@@ -301,16 +393,30 @@ async function raw(viaHttp = false) {
     tasks,
     submitS: submitMs / 1000,
     drainS: (busyMs - submitMs) / 1000,
+    /** Per task, submitting and draining together. */
+    apiCpuMs: apiCpuMs / tasks,
+    postgresCpuMs: pgMs / tasks,
   };
 }
 
 /** Which paths to run (second argument, comma-separated): product, empty, nsfw, raw, http. */
 const only = new Set((process.argv[3] ?? 'product,empty,nsfw,raw,http').split(','));
-const skipped = { tasksPerS: NaN, p50: NaN, p99: NaN, tasks: 0, submitS: NaN, drainS: NaN };
+const skipped = {
+  tasksPerS: NaN,
+  p50: NaN,
+  p99: NaN,
+  tasks: 0,
+  submitS: NaN,
+  drainS: NaN,
+  apiCpuMs: NaN,
+  postgresCpuMs: NaN,
+};
 const skippedProduct = {
   ...skipped,
   trips: { submit: NaN, claim: NaN, complete: NaN },
   loadedTrips: { submit: NaN, drain: NaN },
+  apiCpuMs: { submit: NaN, drain: NaN },
+  postgresCpuMs: { submit: NaN, drain: NaN },
 };
 const ours = only.has('product') ? await product(false) : skippedProduct;
 const bare0 = only.has('empty') ? await product(false, false) : skippedProduct;
@@ -351,6 +457,15 @@ console.log(
 );
 console.log(
   `round trips per task under load (100 clients, 4 workers): submitting ${ours.loadedTrips.submit.toFixed(2)}, draining ${ours.loadedTrips.drain.toFixed(2)} (raw: 1, 2)`,
+);
+console.log(
+  `API thread CPU per task (ms): product submitting ${ours.apiCpuMs.submit.toFixed(2)}, draining ${ours.apiCpuMs.drain.toFixed(2)}; no output: submitting ${bare0.apiCpuMs.submit.toFixed(2)}, draining ${bare0.apiCpuMs.drain.toFixed(2)}`,
+);
+console.log(
+  `PostgreSQL CPU per task (ms): product submitting ${ours.postgresCpuMs.submit.toFixed(2)}, draining ${ours.postgresCpuMs.drain.toFixed(2)}; no output: submitting ${bare0.postgresCpuMs.submit.toFixed(2)}, draining ${bare0.postgresCpuMs.drain.toFixed(2)}`,
+);
+console.log(
+  `raw behind HTTP, per task: API thread CPU ${fronted.apiCpuMs.toFixed(2)} ms, PostgreSQL CPU ${fronted.postgresCpuMs.toFixed(2)} ms`,
 );
 console.log(
   `ratio with NSFW scoring: ${(moderated.tasksPerS / bare.tasksPerS).toFixed(3)}; load average ${os

@@ -28,6 +28,7 @@ import { createAssetsRepository } from './modules/assets/assets.repository';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { createAssetsService } from './modules/assets/assets.service';
 import { createResultFolders } from './modules/assets/result-folders';
+import { createImageThread } from './modules/media/image-threads';
 import { createCharactersRepository } from './modules/characters/characters.repository';
 import { charactersRoutes } from './modules/characters/characters.routes';
 import { createCharactersService } from './modules/characters/characters.service';
@@ -262,8 +263,13 @@ export async function buildApp({
   const scoreNsfw = config.nsfwCheck
     ? createThreadedNsfwScorer(config.nsfwThreads ? { threads: config.nsfwThreads } : {})
     : undefined;
+  // A finished task's pictures get their header read and their thumbnail made on a thread
+  // of their own, so the API's thread answers requests meanwhile.
+  const outputImages = createImageThread();
+  app.addHook('onClose', () => outputImages.close());
   const media = createMediaService({
     repository: createMediaRepository(database.db),
+    outputImages,
     // Every URL the API answers is absolute (decision 0029).
     store: withPublicUrls(store, config.publicUrl),
     clock,

@@ -94,3 +94,33 @@ describe('local presigned URLs', () => {
     );
   });
 });
+
+describe('local folders', () => {
+  it('writes into a folder again after it was removed, by the store or behind its back', async () => {
+    await store.put('folders/7/a.png', Buffer.from('one'), 'image/png');
+    await store.deletePrefix('folders/7/');
+    await store.put('folders/7/b.png', Buffer.from('two'), 'image/png');
+    expect((await store.get('folders/7/b.png'))?.bytes.toString()).toBe('two');
+
+    // Another process (an operator, a second node on the same folder) removes it.
+    await fs.rm(path.join(root, 'folders'), { recursive: true });
+    await store.put('folders/7/c.png', Buffer.from('three'), 'image/png');
+    expect((await store.get('folders/7/c.png'))?.bytes.toString()).toBe('three');
+    expect(await store.head('folders/7/b.png')).toBeUndefined();
+  });
+
+  it('writes two objects into a new folder at once', async () => {
+    await Promise.all([
+      store.put('folders/8/a.png', Buffer.from('a'), 'image/png'),
+      store.put('folders/8/a_thumb.webp', Buffer.from('b'), 'image/webp'),
+    ]);
+    expect((await store.get('folders/8/a.png'))?.bytes.toString()).toBe('a');
+    expect((await store.get('folders/8/a_thumb.webp'))?.bytes.toString()).toBe('b');
+  });
+
+  it('refuses to delete a folder as an object, and leaves it', async () => {
+    await store.put('folders/9/x/a.png', Buffer.from('a'), 'image/png');
+    await expect(store.delete('folders/9/x')).rejects.toThrow();
+    expect(await store.head('folders/9/x/a.png')).toBeDefined();
+  });
+});

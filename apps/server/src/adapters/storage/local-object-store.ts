@@ -81,6 +81,42 @@ export function createLocalObjectStore(
   const expiryFrom = (expiresS: number) =>
     String(Math.floor(clock.now().getTime() / 1000) + Math.max(1, Math.floor(expiresS)));
 
+  /**
+   * Folders this store made or found, so that a put into one (a task's output beside its
+   * thumbnail, the next upload of a user) skips the `mkdir` it needed once. A folder removed
+   * since (a deleted prefix, another process) is made again when the write finds it missing.
+   * Two puts into a new folder at once share the one `mkdir`.
+   */
+  const folders = new Map<string, Promise<void>>();
+  const FOLDERS_MAX = 4096;
+  function folderMade(dir: string): Promise<void> {
+    let made = folders.get(dir);
+    if (!made) {
+      made = fs.mkdir(dir, { recursive: true }).then(() => undefined);
+      made.catch(() => folders.delete(dir));
+      if (folders.size >= FOLDERS_MAX) folders.clear();
+      folders.set(dir, made);
+    }
+    return made;
+  }
+  const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+  /** Writes `bytes` beside `file` and moves them into place, so readers never see half a file. */
+  async function writeAtomically(file: string, bytes: Buffer) {
+    const dir = path.dirname(file);
+    await folderMade(dir);
+    const temp = tempBeside(file);
+    try {
+      await fs.writeFile(temp, bytes);
+    } catch (err) {
+      if (!isMissing(err)) throw err;
+      folders.delete(dir);
+      await folderMade(dir);
+      await fs.writeFile(temp, bytes);
+    }
+    await fs.rename(temp, file);
+  }
+
   async function statOf(key: string) {
     if (!isValidKey(key)) return undefined;
     try {
@@ -94,11 +130,7 @@ export function createLocalObjectStore(
 
   return {
     async put(key, bytes) {
-      const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = tempBeside(file);
-      await fs.writeFile(temp, bytes);
-      await fs.rename(temp, file);
+      await writeAtomically(fileOf(key), bytes);
     },
     async get(key) {
       if (!(await statOf(key))) return undefined;
@@ -121,15 +153,32 @@ export function createLocalObjectStore(
       const stat = await statOf(key);
       return stat ? { size: stat.size, contentType: contentTypeOfKey(key) } : undefined;
     },
+    // An object is a file: one unlink removes it. `fs.rm` would look the path up twice
+    // first, and most deletes here are of objects that are not there (a twin never made, an
+    // attempt that staged nothing), where each look-up fails with an error built for nothing.
     async delete(key) {
-      await fs.rm(fileOf(key), { force: true });
+      try {
+        await fs.unlink(fileOf(key));
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
     },
     async deletePrefix(prefix) {
       if (!isValidPrefix(prefix)) throw new Error(`invalid object prefix: ${prefix}`);
-      await fs.rm(path.join(root, ...prefix.split('/').filter(Boolean)), {
-        recursive: true,
-        force: true,
-      });
+      const dir = path.join(root, ...prefix.split('/').filter(Boolean));
+      for (const known of folders.keys()) {
+        if (known === dir || known.startsWith(`${dir}${path.sep}`)) folders.delete(known);
+      }
+      try {
+        // Without `force`, a folder that is not there fails at the first look-up, once.
+        await fs.rm(dir, { recursive: true });
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+        // Something inside went while it was being removed: the rest goes now.
+        if ((err as NodeJS.ErrnoException).path !== dir) {
+          await fs.rm(dir, { recursive: true, force: true });
+        }
+      }
     },
     async presignPut(key, contentType, maxBytes, expiresS) {
       fileOf(key);

@@ -4,7 +4,8 @@ import type { OutputFacts } from '@lumen/contracts/tasks';
 import type { ObjectStore } from '../../adapters/storage/object-store';
 import type { Clock } from '../../lib/clock';
 import { readGlbFacts } from './glb-facts';
-import { makeThumbnail, makeWatermarked, readImageMeta } from './media-images';
+import { imagesInThread, type OutputImages } from './image-threads';
+import { makeWatermarked } from './media-images';
 import { makeWatermarkedVideo } from './media-video';
 import type { MediaRepository, OutputRecord } from './media.repository';
 
@@ -86,8 +87,11 @@ export function createOutputStore(deps: {
   store: ObjectStore;
   clock: Clock;
   watermarkText?: string;
+  /** Where header reads and thumbnails run (see createImageThread); this thread by default. */
+  images?: OutputImages;
 }) {
   const { repository, store, clock } = deps;
+  const { readImageMeta, makeThumbnail } = deps.images ?? imagesInThread;
 
   async function storeOne(
     userId: number,

@@ -16,6 +16,7 @@ import { en, type MessageKey } from '../../lib/i18n/en';
 import { isSoundWav } from './media-audio';
 import { decodeImage, type ImageMeta } from './media-images';
 import { createMediaLibrary } from './media-library';
+import type { OutputImages } from './image-threads';
 import { createOutputStore, outputFolder } from './media-outputs';
 import { createUploadSweep, type OwnedKey } from './media-retention';
 import {
@@ -54,6 +55,8 @@ export type MediaServiceDeps = {
   uploadExpiresS?: number;
   downloadExpiresS?: number;
   watermarkText?: string;
+  /** Where outputs' header reads and thumbnails run (see createImageThread). */
+  outputImages?: OutputImages;
   /** Scores an uploaded picture 0–1 for adult content; at or above the threshold it is refused. */
   scoreNsfw?: (image: Buffer) => Promise<number>;
   nsfwThreshold?: number;
@@ -114,6 +117,7 @@ export function createMediaService(deps: MediaServiceDeps) {
     store,
     clock,
     ...(deps.watermarkText ? { watermarkText: deps.watermarkText } : {}),
+    ...(deps.outputImages ? { images: deps.outputImages } : {}),
   });
 
   async function reject(row: MediaObjectRow, error: AppError): Promise<never> {
