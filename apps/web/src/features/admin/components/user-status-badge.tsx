@@ -11,7 +11,12 @@ const statusColors: Record<AdminUserSummary['status'], string> = {
 export function UserStatusBadge({ status }: { status: AdminUserSummary['status'] }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={statusColors[status]}>
+    <Badge
+      variant="light"
+      color={statusColors[status]}
+      style={{ flexShrink: 0 }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {t(`admin.users.status.${status}`)}
     </Badge>
   );

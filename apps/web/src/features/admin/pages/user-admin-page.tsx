@@ -66,9 +66,18 @@ function UserAdminPageContent() {
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({
+  label,
+  wide = false,
+  children,
+}: {
+  label: string;
+  /** Takes the whole row: a long address is not broken inside a half-width column. */
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Stack gap={2}>
+    <Stack gap={2} style={wide ? { gridColumn: '1 / -1' } : undefined}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
@@ -130,7 +139,9 @@ function UserPanel({ user }: { user: AdminUserDetail }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="lg" padding="lg">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <Fact label={t('admin.users.facts.email')}>{user.email ?? '—'}</Fact>
+            <Fact label={t('admin.users.facts.email')} wide>
+              {user.email ?? '—'}
+            </Fact>
             <Fact label={t('admin.users.facts.phone')}>{user.phone ?? '—'}</Fact>
             <Fact label={t('admin.users.facts.plan')}>
               <span data-testid="admin-user-plan">{planLabel(user.grade)}</span>
@@ -204,7 +215,7 @@ function UserPanel({ user }: { user: AdminUserDetail }) {
                     : ''}
                 </Fact>
                 {user.age.guardian_email ? (
-                  <Fact label={t('admin.users.age.guardian')}>
+                  <Fact label={t('admin.users.age.guardian')} wide>
                     <span data-testid="admin-user-guardian">{user.age.guardian_email}</span>
                   </Fact>
                 ) : null}

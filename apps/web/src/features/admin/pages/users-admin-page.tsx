@@ -22,7 +22,7 @@ import { AdminPageHeader } from '../components/admin-page-header';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { usePlanLabel } from '../components/use-plan-label';
 import { UserStatusBadge } from '../components/user-status-badge';
-import { formatWhen } from '../components/format-when';
+import { formatDay, formatWhen } from '../components/format-when';
 
 /** Long enough that typing a name sends one search, short enough to feel immediate. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -144,7 +144,7 @@ function UsersTable({ rows }: { rows: AdminUserSummary[] }) {
                   {user.credits.toLocaleString(i18n.language)}
                 </Table.Td>
                 <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {formatWhen(user.created_at, i18n.language, t('admin.users.never'))}
+                  {formatDay(user.created_at, i18n.language)}
                 </Table.Td>
                 <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {formatWhen(user.last_login_at, i18n.language, t('admin.users.never'))}
