@@ -69,7 +69,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Accounts signing in with this address are admins (the community review queue).
         ADMIN_EMAILS:
-          'admin@e2e.test,curator@e2e.test,editor@e2e.test,engines@e2e.test,explore@e2e.test,remix@e2e.test,newcomer@e2e.test',
+          'admin@e2e.test,curator@e2e.test,editor@e2e.test,engines@e2e.test,explore@e2e.test,remix@e2e.test,newcomer@e2e.test,users@e2e.test',
         // Every spec signs in from this one machine: more codes an hour than one person asks for.
         CAPTCHA_HOURLY_PER_IP: '1000',
         // "Discord" is the test OpenID provider below, so sign-in runs through a real pop-up.

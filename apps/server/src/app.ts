@@ -92,6 +92,8 @@ import { createSessionRepository } from './modules/auth/session.repository';
 import { createSessionService } from './modules/auth/session.service';
 import { devtoolsRoutes } from './modules/devtools/devtools.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes';
+import { createAdminUsersService } from './modules/admin/admin-users.service';
 import { createBillingRepository } from './modules/billing/billing.repository';
 import { createBillingService } from './modules/billing/billing.service';
 import { createBillingModule } from './modules/billing/billing.module';
@@ -635,6 +637,10 @@ export async function buildApp({
     connections: engines.connections,
   });
   await app.register(adminRoutes, { auth, credits, billing, algoConfig, moderation });
+  await app.register(adminUsersRoutes, {
+    auth,
+    adminUsers: createAdminUsersService({ auth, billing, credits, minors }),
+  });
   if (config.nodeEnv !== 'production') {
     await app.register(devtoolsRoutes, {
       mailDir: mailDirFor(config.dataDir),

@@ -369,6 +369,22 @@ export const routes: RouteObject[] = [
             ),
             handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.engines.title' }),
           },
+          {
+            path: '/admin/users',
+            ...lazyPage(
+              () => import('../features/admin/pages/users-admin-page'),
+              (m) => <m.UsersAdminPage />,
+            ),
+            handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.users.title' }),
+          },
+          {
+            path: '/admin/users/:id',
+            ...lazyPage(
+              () => import('../features/admin/pages/user-admin-page'),
+              (m) => <m.UserAdminPage />,
+            ),
+            handle: handle({ url: 'admin', pageKey: 'admin', titleKey: 'admin.users.title' }),
+          },
           // Account pages have no sidebar entry; their own page key leaves none highlighted.
           {
             path: '/account/profile',

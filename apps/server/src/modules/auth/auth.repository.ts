@@ -85,6 +85,45 @@ export function createAuthRepository(db: Database) {
       const [row] = await db.select().from(users).where(eq(users.phone, phone));
       return row;
     },
+    /**
+     * The operator's account search, newest first. Exact keys (an id, an address, a phone
+     * number) go through their unique indexes; a part of a username or nickname is matched
+     * as plain text, its LIKE wildcards escaped. Purged accounts hold nothing to find.
+     */
+    async searchUsers(q: string, limit: number): Promise<UserRow[]> {
+      const id = /^\d{1,15}$/.test(q) ? Number(q) : null;
+      const exact = [
+        ...(id !== null ? [eq(users.id, id)] : []),
+        ...(q.includes('@') ? [eq(users.email, q.toLowerCase())] : []),
+        ...(/^\+?\d{6,16}$/.test(q) ? [eq(users.phone, q.startsWith('+') ? q : `+${q}`)] : []),
+      ];
+      const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const named = or(
+        sql`lower(${users.username}) like ${pattern}`,
+        sql`lower(${users.nickname}) like ${pattern}`,
+      );
+      const visible = ne(users.status, 'purged');
+      const newest = [desc(users.createdAt), desc(users.id)];
+      const [byKey, byName] = await Promise.all([
+        exact.length
+          ? db
+              .select()
+              .from(users)
+              .where(and(or(...exact), visible))
+          : Promise.resolve([]),
+        db
+          .select()
+          .from(users)
+          .where(and(named, visible))
+          .orderBy(...newest)
+          .limit(limit),
+      ]);
+      const seen = new Set<number>();
+      return [...byKey, ...byName]
+        .filter((u) => !seen.has(u.id) && seen.add(u.id))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+        .slice(0, limit);
+    },
     async findUserByLogin(login: string): Promise<UserRow | undefined> {
       const [row] = await db
         .select()

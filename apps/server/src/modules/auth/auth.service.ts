@@ -296,6 +296,12 @@ export function createAuthService(deps: {
 
     isAdmin: (user: UserRow) => isAdmin(roleMenus(user)),
 
+    /** Every role the account holds, the ones its address earns included. */
+    rolesOf: (user: UserRow) => rolesOf(user, deps.adminEmails),
+
+    /** The operator's search (see the repository's searchUsers). */
+    searchUsers: (q: string, limit: number) => repository.searchUsers(q, limit),
+
     async getUser(userId: number): Promise<UserRow> {
       const user = await repository.findUserById(userId);
       if (!user) throw new AppError(ErrorCode.notFound, 'errors.notFound');

@@ -239,6 +239,15 @@ export function createCreditsRepository(db: Database, clock: Clock) {
         .where(eq(creditAccounts.userId, userId));
       return row?.balance ?? 0;
     },
+    /** The stored balances of many users in one query on the account rows (no ledger sums). */
+    async balancesOf(userIds: number[]): Promise<Map<number, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: creditAccounts.userId, balance: creditAccounts.balance })
+        .from(creditAccounts)
+        .where(inArray(creditAccounts.userId, userIds));
+      return new Map(rows.map((r) => [r.userId, r.balance]));
+    },
     /** The stored balance and whether any bucket is due to expire, in one query. */
     async balanceAndDue(userId: number): Promise<{ balance: number; due: boolean }> {
       // Buckets are only made under the account row's lock, so no row means no buckets.

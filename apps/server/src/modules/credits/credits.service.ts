@@ -124,6 +124,12 @@ export function createCreditsService(deps: {
   }
 
   return {
+    /**
+     * Balances of many users for a list, read from their account rows in one query; credits
+     * past their expiry leave these at the next sweep or at the user's next credit action.
+     */
+    balancesOf: (userIds: number[]) => deps.repository.balancesOf(userIds),
+
     async accountInfo(userId: number): Promise<AccountInfo> {
       const now = clock.now();
       const [plan, credits] = await Promise.all([

@@ -1,9 +1,11 @@
 import { ErrorCode } from '@lumen/contracts/error-codes';
+import type { AdminUserAge } from '@lumen/contracts/admin-users';
 import type { Language } from '@lumen/contracts/i18n';
 import {
   GUARDIAN_LINK_TTL_S,
   GUARDIAN_RESEND_S,
   ageGroupOf,
+  ageOn,
   maskEmail,
   type AgeAnswerBody,
   type AgeStatus,
@@ -112,6 +114,23 @@ export function createMinorsService(deps: {
   return {
     async status(userId: number): Promise<AgeStatus> {
       return statusOf(await repository.findAge(userId));
+    },
+
+    /** The age answer as an operator sees it, the guardian's address unmasked. */
+    async adminView(userId: number): Promise<AdminUserAge> {
+      const row = await repository.findAge(userId);
+      const now = clock.now();
+      const group = ageGroupOf(row?.birthDate ?? null, now);
+      return {
+        birth_date: row?.birthDate ?? null,
+        age: row ? ageOn(row.birthDate, now) : null,
+        age_group: group,
+        minor: group === 'child' || group === 'teen',
+        consent: consentOf(row, now),
+        guardian_email: row?.guardianEmail ?? null,
+        consent_sent_at: row?.consentSentAt?.toISOString() ?? null,
+        consent_decided_at: row?.consentDecidedAt?.toISOString() ?? null,
+      };
     },
 
     /** Whether the account may publish and pay: refused only while a child waits for consent. */

@@ -20,6 +20,7 @@ const pages: Partial<Record<(typeof sections)[number], string>> = {
   campaigns: '/admin/campaigns',
   notifications: '/admin/notifications',
   payments: '/admin/payments',
+  users: '/admin/users',
   engines: '/admin/engines',
 };
 
