@@ -45,6 +45,9 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_uq').on(t.email),
     uniqueIndex('users_phone_uq').on(t.phone),
+    // An operator's search by part of a name (the admin Users page) reads these.
+    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('users_nickname_trgm_idx').using('gin', sql`lower(${t.nickname}) gin_trgm_ops`),
     index('users_pending_email_idx')
       .on(t.pendingEmail)
       .where(sql`${t.pendingEmail} is not null`),
