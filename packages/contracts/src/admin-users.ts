@@ -62,3 +62,11 @@ export const adminUserDetailSchema = adminUserSummarySchema.extend({
   age: adminUserAgeSchema,
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+/**
+ * `POST /prod-api/admin/users/:id/roles`: the roles an operator grants by hand. `whitelist`
+ * downloads without the watermark whatever the plan (spec §6); admin comes from the server's
+ * ADMIN_EMAILS and is not set here.
+ */
+export const adminUserRolesBodySchema = z.object({ whitelist: z.boolean() });
+export type AdminUserRolesBody = z.infer<typeof adminUserRolesBodySchema>;

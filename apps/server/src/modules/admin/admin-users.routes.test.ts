@@ -135,3 +135,42 @@ describe("a minor's consent", () => {
     });
   });
 });
+
+describe('the whitelist', () => {
+  it('is granted and taken away by an admin, and shows in the account’s roles', async () => {
+    const user = await api.signIn('whitelisted@example.com');
+    const on = await call('POST', `/prod-api/admin/users/${user.id}/roles`, admin.ticket, {
+      whitelist: true,
+    });
+    expect(on.code, JSON.stringify(on)).toBe(0);
+    expect(on.result.roles).toContain('whitelist');
+    // Twice on is still one role, and the user's own session sees it.
+    await call('POST', `/prod-api/admin/users/${user.id}/roles`, admin.ticket, { whitelist: true });
+    const info = await call('GET', '/prod-api/user/info', user.ticket);
+    const roleNames = (info.result.role_menu_list as Json[]).map((r) => r.role_name);
+    expect(roleNames.filter((r) => r === 'whitelist')).toHaveLength(1);
+
+    const off = await call('POST', `/prod-api/admin/users/${user.id}/roles`, admin.ticket, {
+      whitelist: false,
+    });
+    expect(off.result.roles).not.toContain('whitelist');
+  });
+
+  it('is refused to anyone else, and to a missing account, with nothing changed', async () => {
+    const user = await api.signIn('not-an-admin@example.com');
+    const refused = await call('POST', `/prod-api/admin/users/${user.id}/roles`, user.ticket, {
+      whitelist: true,
+    });
+    expect(refused.code).toBe(1003);
+    const detail = await call('GET', `/prod-api/admin/users/${user.id}`, admin.ticket);
+    expect(detail.result.roles).not.toContain('whitelist');
+    const missing = await call('POST', '/prod-api/admin/users/999999/roles', admin.ticket, {
+      whitelist: true,
+    });
+    expect(missing.code).toBe(1004);
+    const bad = await call('POST', `/prod-api/admin/users/${user.id}/roles`, admin.ticket, {
+      whitelist: 'yes',
+    });
+    expect(bad.code).not.toBe(0);
+  });
+});

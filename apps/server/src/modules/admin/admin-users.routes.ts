@@ -1,5 +1,6 @@
 import {
   adminUserDetailSchema,
+  adminUserRolesBodySchema,
   adminUserSearchQuerySchema,
   adminUserSearchResultSchema,
 } from '@lumen/contracts/admin-users';
@@ -53,6 +54,24 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await requireAdmin(request);
+      return ok(await adminUsers.get(request.params.id));
+    },
+  );
+
+  app.post(
+    '/prod-api/admin/users/:id/roles',
+    {
+      schema: {
+        tags,
+        summary: 'Put an account on the whitelist (downloads without the watermark) or take it off',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: adminUserRolesBodySchema,
+        response: { 200: envelopeSchema(adminUserDetailSchema) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      await auth.setWhitelisted(request.params.id, request.body.whitelist);
       return ok(await adminUsers.get(request.params.id));
     },
   );

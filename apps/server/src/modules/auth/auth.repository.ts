@@ -170,6 +170,19 @@ export function createAuthRepository(db: Database) {
     async linkIdentity(row: typeof userIdentities.$inferInsert): Promise<void> {
       await db.insert(userIdentities).values(row).onConflictDoNothing();
     },
+    /** Adds `role` to the account's own roles or takes it away, in one statement. */
+    async setRole(id: number, role: string, held: boolean): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({
+          roles: held
+            ? sql`array_append(array_remove(${users.roles}, ${role}), ${role})`
+            : sql`array_remove(${users.roles}, ${role})`,
+        })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
     async updateUser(id: number, patch: Partial<NewUserRow>): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
       return row;

@@ -9,7 +9,7 @@ import type { UserRow } from './auth.schema';
 import type { CaptchaService } from './captcha.service';
 import type { ExternalIdentity, PublicProvider } from './oauth/external-identity';
 import { hashPassword, verifyPassword } from './passwords';
-import { isAdmin, mergedMenus, roleMenuList, rolesOf } from './roles';
+import { isAdmin, mergedMenus, roleMenuList, rolesOf, WHITELIST_ROLE } from './roles';
 import type { IssuedSession, RequestContext, SessionService } from './session.service';
 
 /** What the auth service needs from the sign-in providers (see oauth/oauth-verifier.ts). */
@@ -298,6 +298,14 @@ export function createAuthService(deps: {
 
     /** Every role the account holds, the ones its address earns included. */
     rolesOf: (user: UserRow) => rolesOf(user, deps.adminEmails),
+
+    /** Grants the whitelist role (downloads without the watermark) or takes it away. */
+    async setWhitelisted(userId: number, whitelisted: boolean): Promise<void> {
+      const user = await repository.setRole(userId, WHITELIST_ROLE, whitelisted);
+      if (!user || user.status === 'purged') {
+        throw new AppError(ErrorCode.notFound, 'errors.notFound');
+      }
+    },
 
     /** The operator's search (see the repository's searchUsers). */
     searchUsers: (q: string, limit: number) => repository.searchUsers(q, limit),

@@ -1,9 +1,12 @@
 import type { UserRow } from './auth.schema';
 
+/** The role that downloads without a watermark whatever the plan (spec §6). */
+export const WHITELIST_ROLE = 'whitelist';
+
 /** Menus each role opens (spec §6: menus of all roles merge by name; admin = a menu "Admin"). */
 const roleMenus: Record<string, string[]> = {
   creator: ['Studio', 'Library', 'Community', 'Membership'],
-  whitelist: ['Studio', 'Library', 'Community', 'Membership'],
+  [WHITELIST_ROLE]: ['Studio', 'Library', 'Community', 'Membership'],
   admin: ['Admin'],
 };
 

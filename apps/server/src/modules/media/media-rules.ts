@@ -1,9 +1,7 @@
 import { ErrorCode } from '@lumen/contracts/error-codes';
 import { IMAGE_MAX_PIXELS, type MediaKind } from '@lumen/contracts/media';
 import { AppError } from '../../lib/app-error';
-
-/** The role that downloads without a watermark whatever the plan (spec §6). */
-export const WHITELIST_ROLE = 'whitelist';
+import { WHITELIST_ROLE } from '../auth/roles';
 
 /**
  * Spec §6: a download keeps the watermark (the `_wm` key) only when payment mode is on, the
