@@ -128,7 +128,19 @@ test.describe('admin Users page', () => {
     await expect(plan).toBeHidden();
     await expect(page.getByText(`Plus given to ${name} for 30 days.`)).toBeVisible();
     await expect(page.getByTestId('admin-user-plan')).toHaveText('Plus');
+
+    // On the whitelist and off again, each said in a toast and shown in the roles.
+    const whitelist = page.getByRole('switch', { name: 'Whitelist' });
+    await expect(whitelist).not.toBeChecked();
+    await whitelist.click();
+    await expect(page.getByText(`${name} is on the whitelist.`)).toBeVisible();
+    await expect(whitelist).toBeChecked();
+    await expect(page.getByText('whitelist', { exact: true })).toBeVisible();
     await shoot(page, 'admin-user-panel');
+    await whitelist.click();
+    await expect(page.getByText(`${name} is off the whitelist.`)).toBeVisible();
+    await expect(whitelist).not.toBeChecked();
+    await expect(page.getByText('whitelist', { exact: true })).toHaveCount(0);
 
     // The user sees the same: the grant and the plan are theirs.
     const after = await call<{ credits: number; grade: number }>(

@@ -67,3 +67,7 @@ export const useGivePlan = (userId: number) =>
 
 /** `POST /prod-api/admin/users/{id}/ban`: no more sign-in; the reason is logged. */
 export const useBanUser = (userId: number) => useUserAction<{ reason: string }>(userId, 'ban');
+
+/** `POST /prod-api/admin/users/{id}/roles`: on or off the whitelist (no watermark). */
+export const useSetWhitelist = (userId: number) =>
+  useUserAction<{ whitelist: boolean }>(userId, 'roles');

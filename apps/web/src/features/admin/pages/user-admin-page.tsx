@@ -8,6 +8,7 @@ import {
   Loader,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   Title,
 } from '@mantine/core';
@@ -16,7 +17,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { withAdminTexts } from '../admin-texts';
-import { useAdminUser } from '../api/users';
+import { useAdminUser, useSetWhitelist } from '../api/users';
+import { toast } from '../../../shared/ui/toast';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { formatDay, formatWhen } from '../components/format-when';
 import { UserActionDialog, type UserAction } from '../components/user-action-dialogs';
@@ -84,6 +86,39 @@ function Fact({
       <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
+    </Stack>
+  );
+}
+
+/** The whitelist, switched on the spot: a whitelisted account downloads without the watermark. */
+function WhitelistSwitch({ user }: { user: AdminUserDetail }) {
+  const { t } = useTranslation();
+  const setWhitelist = useSetWhitelist(user.id);
+  const on = user.roles.includes('whitelist');
+  return (
+    <Stack gap={4} style={{ gridColumn: '1 / -1' }}>
+      <Switch
+        checked={setWhitelist.isPending ? !on : on}
+        disabled={setWhitelist.isPending}
+        label={t('admin.users.whitelist.label')}
+        description={t('admin.users.whitelist.hint')}
+        onChange={(event) => {
+          const whitelist = event.currentTarget.checked;
+          setWhitelist.mutate(
+            { whitelist },
+            {
+              onSuccess: () =>
+                toast({
+                  type: 'success',
+                  message: t(whitelist ? 'admin.users.whitelist.on' : 'admin.users.whitelist.off', {
+                    name: user.nickname,
+                  }),
+                }),
+            },
+          );
+        }}
+      />
+      {setWhitelist.isError ? <ApiErrorAlert error={setWhitelist.error} /> : null}
     </Stack>
   );
 }
@@ -163,6 +198,7 @@ function UserPanel({ user }: { user: AdminUserDetail }) {
                 ))}
               </Group>
             </Fact>
+            <WhitelistSwitch user={user} />
             <Fact label={t('admin.users.facts.created')}>
               {formatWhen(user.created_at, lang, never)}
             </Fact>
