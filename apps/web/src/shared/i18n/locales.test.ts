@@ -107,6 +107,11 @@ const sameAsEnglish = new Set([
   // Spanish shares "General" and "Pose" with English.
   'shop.categories.general',
   'shop.model.pose',
+  // Spanish says "Plan" and "Roles" as English does, in the admin's account pages.
+  'admin.users.columns.plan',
+  'admin.users.facts.plan',
+  'admin.users.plan.grade',
+  'admin.users.facts.roles',
 ]);
 
 describe.each([
