@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { IMAGE_MAX_PIXELS } from '@lumen/contracts/media';
 import sharp from 'sharp';
+import { startTsWorker } from '../ts-worker';
 import { NSFW_CLASSES, NSFW_INPUT_SIZE } from './nsfw-model';
 import { createOnnxNsfwProbabilities, type NsfwProbabilities } from './nsfw-onnx';
 
@@ -174,18 +173,9 @@ export function createThreadedNsfwScorer({
   const load = (slot: Slot) => (slot.running?.waiters.length ?? 0) + slot.queued.length;
 
   function start(slot: Slot): Worker {
-    // TypeScript sources run through tsx (decision 0003), in the thread too: its loader is
-    // registered there before the thread's module is imported.
-    const tsxApi = pathToFileURL(
-      createRequire(import.meta.url)
-        .resolve('tsx/esm/api')
-        .replace(/\.cjs$/, '.mjs'),
-    ).href;
-    const entry = new URL('./nsfw-thread.ts', import.meta.url).href;
-    const worker = new Worker(
-      `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`,
-      { eval: true, workerData: { intraOpThreads } },
-    );
+    const worker = startTsWorker(new URL('./nsfw-thread.ts', import.meta.url), {
+      workerData: { intraOpThreads },
+    });
     worker.unref();
     worker.on(
       'message',

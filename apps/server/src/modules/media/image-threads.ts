@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTsWorker } from '@lumen/engines/ts-worker';
 import { makeThumbnail, readImageMeta, type ImageMeta } from './media-images';
 
 /** What storing an output does to its pictures: read the header, make the thumbnail. */
@@ -38,18 +37,7 @@ export function createImageThread(): ImageThread {
   let nextId = 0;
 
   function start(): Worker {
-    // TypeScript sources run through tsx (decision 0003), in the thread too: its loader is
-    // registered there before the thread's module is imported.
-    const tsxApi = pathToFileURL(
-      createRequire(import.meta.url)
-        .resolve('tsx/esm/api')
-        .replace(/\.cjs$/, '.mjs'),
-    ).href;
-    const entry = new URL('./image-thread.ts', import.meta.url).href;
-    const worker = new Worker(
-      `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`,
-      { eval: true },
-    );
+    const worker = startTsWorker(new URL('./image-thread.ts', import.meta.url));
     worker.unref();
     worker.on('message', (answer: ImageAnswer) => {
       const job = pending.get(answer.id);
