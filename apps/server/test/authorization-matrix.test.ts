@@ -484,6 +484,25 @@ const matrix: Record<string, Case[]> = {
       }),
     },
   ],
+  'GET /prod-api/admin/users/:id': [
+    {
+      name: 'a user',
+      cells: adminOnly,
+      prepare: freshUser,
+      request: ({ ids }) => ({ url: `/prod-api/admin/users/${ids.user}` }),
+    },
+  ],
+  'POST /prod-api/admin/users/:id/roles': [
+    {
+      name: 'a user',
+      cells: adminOnly,
+      prepare: freshUser,
+      request: ({ ids }) => ({
+        url: `/prod-api/admin/users/${ids.user}/roles`,
+        body: { whitelist: true },
+      }),
+    },
+  ],
   'POST /prod-api/admin/users/:id/ban': [
     {
       name: 'a user',
