@@ -174,3 +174,17 @@ describe('the whitelist', () => {
     expect(bad.code).not.toBe(0);
   });
 });
+
+describe('a hostile search', () => {
+  it('answers a NUL byte, a lone surrogate and a huge number without a 5xx', async () => {
+    // A lone surrogate cannot be percent-encoded as text; its UTF-8 form is sent as it would be.
+    for (const q of ['a%00b', '%ED%A0%80x', '9'.repeat(60), '%25_%5C']) {
+      const res = await call('GET', `/prod-api/admin/users?q=${q}`, admin.ticket);
+      expect([0, 1001]).toContain(res.code);
+      if (res.code === 0) expect(Array.isArray(res.result.data)).toBe(true);
+    }
+    const huge = await call('GET', '/prod-api/admin/users/99999999999999999999', admin.ticket);
+    expect(huge.code).not.toBe(0);
+    expect(huge.code).toBeLessThan(5000);
+  });
+});
